@@ -1,0 +1,226 @@
+"""The ``cadogan`` command: list, deal, play and replay games (more commands per issue).
+
+Bad input never shows a traceback: it gets one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+
+from cadogan import registry
+from cadogan.cards import MAX_DEAL
+from cadogan.core import CadoganError, Game, IllegalMove, Outcome
+from cadogan.core.jsonform import state_to_json
+from cadogan.core.options import parse_pairs
+from cadogan.record import Record, ReplayError, replay
+from cadogan.render import describe, layout
+from cadogan.session import Session
+
+console = Console()
+DEAL = click.IntRange(1, MAX_DEAL)
+
+
+def fail(message: str, code: int = 2) -> None:
+    """Print one line on stderr and exit."""
+    click.echo(f"cadogan: {message}", err=True)
+    sys.exit(code)
+
+
+def make_game(name: str, options: tuple[str, ...]) -> Game:
+    """The named game with ``--option key=value`` settings applied."""
+    return registry.game(name, **parse_pairs(options))
+
+
+def option_flag(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The shared ``--option key=value`` flag."""
+    return click.option(
+        "--option",
+        "-o",
+        "options",
+        multiple=True,
+        metavar="KEY=VALUE",
+        help="Set a game option (repeatable); see `cadogan games`.",
+    )(fn)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="cadogan")
+def cli() -> None:
+    """Lady Cadogan's games of patience, and Travellers: play, solve and study them."""
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def games(as_json: bool) -> None:
+    """List the games with their ids, aliases, players, packs and options."""
+    rows: list[dict[str, Any]] = [
+        {
+            "id": g.id,
+            "name": g.name,
+            "aliases": list(g.aliases),
+            "players": g.players,
+            "packs": g.packs,
+            "description": g.description,
+            "options": {
+                o.name: {"default": o.default, "choices": list(o.choices), "help": o.help}
+                for o in g.option_specs
+            },
+        }
+        for g in registry.classes()
+    ]
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    for row in rows:
+        opts = ", ".join(
+            f"{k}={v['default']} ({'|'.join(v['choices'])})" for k, v in row["options"].items()
+        )
+        aliases = f" (also: {', '.join(row['aliases'])})" if row["aliases"] else ""
+        console.print(
+            f"[bold]{row['id']}[/bold]{aliases}: {row['name']}, "
+            f"{row['packs']} pack(s), {row['players']} player(s)"
+        )
+        console.print(f"    {row['description']}" + (f"\n    options: {opts}" if opts else ""))
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--deal", "number", type=DEAL, default=1, show_default=True, help="Deal number.")
+@option_flag
+@click.option("--json", "as_json", is_flag=True, help="Print the full-view JSON state.")
+def deal(game: str, number: int, options: tuple[str, ...], as_json: bool) -> None:
+    """Print the opening layout of a deal."""
+    g = make_game(game, options)
+    state = Session(g, number).state
+    if as_json:
+        click.echo(json.dumps(state_to_json(state), indent=2))
+    else:
+        console.print(layout(g, state))
+
+
+PLAY_HELP = "Type a move's number or its text; also: undo, redo, save FILE, moves, quit."
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--deal", "number", type=DEAL, default=None, help="Deal number (default: random).")
+@option_flag
+def play(game: str, number: int | None, options: tuple[str, ...]) -> None:
+    """Play a game in the terminal, with undo, redo and save."""
+    g = make_game(game, options)
+    if number is None:
+        import secrets
+
+        number = secrets.randbelow(MAX_DEAL) + 1
+    session = Session(g, number)
+    console.print(PLAY_HELP, style="dim")
+    while True:
+        legal = _show(session)
+        if session.outcome().over:
+            break
+        try:
+            line = click.prompt("move", prompt_suffix="> ", show_default=False).strip()
+        except (EOFError, click.Abort):
+            line = "quit"
+        if _command(session, line, legal) == "quit":
+            console.print(f"Stopped; the game is {session.outcome().value}.")
+            return
+    result = session.outcome()
+    console.print(f"[bold]The game is {'won' if result is Outcome.WON else 'lost'}.[/bold]")
+
+
+def _show(session: Session) -> list[str]:
+    state = session.state
+    console.print(layout(session.game, state, state.turn))
+    legal = [str(m) for m in session.moves()]
+    for i, move in enumerate(session.moves(), 1):
+        console.print(f"  {i:>3}. {describe(session.game, state, move)}")
+    return legal
+
+
+def _command(session: Session, line: str, legal: list[str]) -> str:
+    word, _, rest = line.partition(" ")
+    try:
+        if word in ("quit", "q", "exit"):
+            return "quit"
+        if word == "undo":
+            console.print("Undone." if session.undo() else "Nothing to undo.")
+        elif word == "redo":
+            console.print("Redone." if session.redo() else "Nothing to redo.")
+        elif word == "save":
+            if not rest.strip():
+                raise IllegalMove("write save FILE")
+            session.save(rest.strip())
+            console.print(f"Saved to {rest.strip()}.")
+        elif word in ("help", "?"):
+            console.print(PLAY_HELP)
+        elif line.isdigit():
+            index = int(line)
+            if not 1 <= index <= len(legal):
+                raise IllegalMove(f"choose a number from 1 to {len(legal)}")
+            session.play(legal[index - 1])
+        elif line:
+            session.play(line)
+    except IllegalMove as err:
+        console.print(f"[red]Illegal:[/red] {err.reason}")
+    except (CadoganError, OSError) as err:
+        console.print(f"[red]Error:[/red] {err}")
+    return "go"
+
+
+@cli.command("replay")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: result, moves (and states).")
+@click.option("--states", is_flag=True, help="With --json, list the state after every move.")
+def replay_cmd(file: Path, as_json: bool, states: bool) -> None:
+    """Replay a record through the rules; exit 2 at the first illegal move."""
+    record = Record.load(file)
+    result = replay(record)
+    if as_json:
+        data: dict[str, Any] = {
+            "game": result.game.id,
+            "deal": record.deal,
+            "options": dict(result.game.options),
+            "result": result.outcome.value,
+            "moves": [str(m) for m in result.moves],
+        }
+        if states:
+            data["states"] = [state_to_json(s) for s in result.states]
+        click.echo(json.dumps(data, indent=2))
+    else:
+        click.echo(
+            f"{result.game.name}, deal {record.deal}: {len(result.moves)} moves, "
+            f"{result.outcome.value}"
+        )
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: run the command, turning every bad input into one stderr line."""
+    try:
+        cli.main(args=argv, prog_name="cadogan", standalone_mode=False)
+    except ReplayError as err:
+        fail(str(err))
+    except CadoganError as err:
+        fail(str(err))
+    except click.UsageError as err:
+        if type(err).__name__ == "NoArgsIsHelpError" and err.ctx is not None:
+            click.echo(err.ctx.get_help())
+            sys.exit(0)
+        fail(err.format_message())
+    except click.ClickException as err:
+        fail(err.format_message(), err.exit_code or 1)
+    except click.Abort:
+        fail("aborted", 130)
+    except BrokenPipeError:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,36 @@
+"""The core model: piles, states, moves, outcomes, errors and the Game protocol."""
+
+from cadogan.core.errors import BadOption, BadRecord, CadoganError, IllegalMove, UnknownGame
+from cadogan.core.frozenmap import FrozenMap
+from cadogan.core.game import Game, Section
+from cadogan.core.move import TRANSFER, Move, action, transfer
+from cadogan.core.options import OptionSpec
+from cadogan.core.outcome import Outcome
+from cadogan.core.pile import EMPTY, Pile
+from cadogan.core.rules import alternate_colour, marries, plays_on
+from cadogan.core.state import State, View, make_state
+
+__all__ = [
+    "EMPTY",
+    "TRANSFER",
+    "BadOption",
+    "BadRecord",
+    "CadoganError",
+    "FrozenMap",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "OptionSpec",
+    "Outcome",
+    "Pile",
+    "Section",
+    "State",
+    "UnknownGame",
+    "View",
+    "action",
+    "alternate_colour",
+    "make_state",
+    "marries",
+    "plays_on",
+    "transfer",
+]

@@ -1,0 +1,115 @@
+"""The Game protocol every game module implements, and a base class with the shared parts."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from cadogan.core.errors import IllegalMove
+from cadogan.core.frozenmap import FrozenMap
+from cadogan.core.move import TRANSFER, Move
+from cadogan.core.options import OptionSpec, resolve
+from cadogan.core.outcome import Outcome
+from cadogan.core.state import State, View, player_view
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A labelled group of piles, in the order a text or picture lays them out."""
+
+    title: str
+    piles: tuple[str, ...]
+
+
+class Game(ABC):
+    """A game of patience: its rules and nothing else (no I/O, no printing).
+
+    Subclasses set the class attributes and implement ``deal``, ``moves``, ``play``
+    and ``outcome``.  ``play`` must raise :class:`IllegalMove` with a sentence a
+    player can read for any move that ``moves`` does not list.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    players: ClassVar[int] = 1
+    packs: ClassVar[int] = 1
+    description: ClassVar[str] = ""
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    verbs: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, **options: object) -> None:
+        self.options: FrozenMap[str, str] = resolve(self.option_specs, options)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}({opts})"
+
+    @abstractmethod
+    def deal(self, number: int) -> State:
+        """The opening position of deal ``number`` (1 to 2**63-1)."""
+
+    @abstractmethod
+    def moves(self, state: State) -> tuple[Move, ...]:
+        """Every legal move, in a stable order."""
+
+    @abstractmethod
+    def play(self, state: State, move: Move) -> State:
+        """The position after ``move``; raises IllegalMove when the rules refuse it."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome:
+        """Won, lost or still going."""
+
+    def view(self, state: State, player: int = 1) -> View:
+        """What ``player`` sees: face-down cards hidden."""
+        return player_view(state, player)
+
+    def auto(self, state: State) -> Move | None:
+        """A move the rules force on the player, which a Session applies by itself."""
+        return None
+
+    def safe(self, state: State) -> Move | None:
+        """A move that can never spoil a win (for autoplay and the solver), or None."""
+        return None
+
+    def key(self, state: State) -> Hashable:
+        """A canonical key for the solver's table; games may merge symmetric states."""
+        return state
+
+    def order(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """The solver's move ordering, most promising first; by default as listed."""
+        return moves
+
+    def sections(self, state: State) -> tuple[Section, ...]:
+        """How the piles are grouped for display; by default one group of all piles."""
+        return (Section(self.name, tuple(state.piles)),)
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Read a move's text form; the inverse of ``str(move)``.
+
+        A leading word from ``verbs`` makes a special action; otherwise the words are
+        the piles of a card transfer.  Legality is checked by ``play``.
+        """
+        words = text.strip().lower().split()
+        if not words:
+            raise IllegalMove("an empty line is not a move")
+        if words[0] in self.verbs:
+            return Move(words[0], tuple(words[1:]))
+        for word in words:
+            if word not in state.piles:
+                raise IllegalMove(f"there is no pile called {word!r} in {self.name}")
+        return Move(TRANSFER, tuple(words))
+
+    def require(self, state: State, move: Move) -> None:
+        """Raise IllegalMove unless ``move`` is listed; games call this to share refusals."""
+        if move not in self.moves(state):
+            raise IllegalMove(self.explain(state, move))
+
+    def explain(self, state: State, move: Move) -> str:
+        """Why ``move`` is refused.  Games override this with the rule's reason."""
+        if self.outcome(state).over:
+            return "the game is over"
+        return f"{move} is not a legal move here"

@@ -1,0 +1,57 @@
+"""Typed game options with defaults and the choices they allow."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from cadogan.core.errors import BadOption
+from cadogan.core.frozenmap import FrozenMap
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a game: its name, default, allowed values and a line of help."""
+
+    name: str
+    default: str
+    choices: tuple[str, ...]
+    help: str = ""
+
+    def check(self, value: object) -> str:
+        """Return ``value`` as a string if it is allowed, else raise BadOption."""
+        text = str(value)
+        if text not in self.choices:
+            allowed = ", ".join(self.choices)
+            raise BadOption(f"option {self.name} cannot be {text!r}; choose one of: {allowed}")
+        return text
+
+
+def resolve(specs: tuple[OptionSpec, ...], given: Mapping[str, object]) -> FrozenMap[str, str]:
+    """Merge ``given`` over the defaults, refusing unknown names and bad values."""
+    known = {spec.name: spec for spec in specs}
+    for name in given:
+        if name not in known:
+            names = ", ".join(known) or "none"
+            raise BadOption(f"unknown option {name!r}; this game's options are: {names}")
+    return FrozenMap(
+        (spec.name, spec.check(given[spec.name]) if spec.name in given else spec.default)
+        for spec in specs
+    )
+
+
+def parse_pairs(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """Read ``key=value`` strings, as the command line and records write them."""
+    result: dict[str, str] = {}
+    for pair in pairs:
+        for item in pair.split(","):
+            key, sep, value = item.strip().partition("=")
+            if not sep or not key.strip() or not value.strip():
+                raise BadOption(f"cannot read option {item!r}; write key=value")
+            result[key.strip()] = value.strip()
+    return result
+
+
+def format_pairs(options: Mapping[str, str]) -> str:
+    """The ``key=value,key=value`` form used in records."""
+    return ",".join(f"{k}={v}" for k, v in options.items())

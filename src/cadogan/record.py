@@ -1,0 +1,143 @@
+"""Text game records: header lines, then one move per line (docs/formats.md).
+
+Replaying a record through the rules reproduces the game exactly, so a record is both
+a saved game and an auditable certificate (a solver's solution is written as one).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cadogan.core import BadRecord, CadoganError, Game, IllegalMove, Move, Outcome, State
+from cadogan.core.options import format_pairs, parse_pairs
+from cadogan.registry import find
+
+_TAG = re.compile(r'\[(\w+)\s+"([^"]*)"\]')
+MAX_RECORD_BYTES = 4_000_000
+
+
+class ReplayError(CadoganError):
+    """A record move that the rules refuse, with its 1-based number."""
+
+    def __init__(self, number: int, text: str, reason: str) -> None:
+        super().__init__(f"move {number} ({text!r}) is illegal: {reason}")
+        self.number, self.text, self.reason = number, text, reason
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game written down: which game, deal and options, and every move in order."""
+
+    game: str
+    deal: int
+    options: dict[str, str] = field(default_factory=dict)
+    moves: tuple[str, ...] = ()
+    result: str | None = None
+
+    def text(self) -> str:
+        """The record as a file's text."""
+        lines = [
+            f'[Game "{self.game}"]',
+            f'[Deal "{self.deal}"]',
+            f'[Options "{format_pairs(self.options)}"]',
+        ]
+        if self.result:
+            lines.append(f'[Result "{self.result}"]')
+        return "\n".join([*lines, "", *self.moves]) + "\n"
+
+    def save(self, path: str | Path) -> None:
+        """Write the record to ``path``."""
+        Path(path).write_text(self.text(), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        """Read a record file; raises BadRecord when it is missing or malformed."""
+        try:
+            raw = Path(path).read_bytes()
+        except OSError as err:
+            raise BadRecord(f"cannot read {path}: {err.strerror}") from None
+        if len(raw) > MAX_RECORD_BYTES:
+            raise BadRecord(f"{path} is too large to be a record")
+        try:
+            return cls.parse(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise BadRecord(f"{path} is not a UTF-8 text record") from None
+
+    @classmethod
+    def parse(cls, text: str) -> Record:
+        """Read a record's text."""
+        tags: dict[str, str] = {}
+        moves: list[str] = []
+        for number, line in enumerate(text.splitlines(), 1):
+            line = line.strip()
+            if not line or line.startswith(("#", ";")):
+                continue
+            if line.startswith("["):
+                if moves:
+                    raise BadRecord(f"line {number}: header after the moves began")
+                found = _TAG.findall(line)
+                if not found or _TAG.sub("", line).strip():
+                    raise BadRecord(
+                        f'line {number}: cannot read header {line!r}; write [Key "value"]'
+                    )
+                tags.update(found)
+            else:
+                moves.append(" ".join(line.split()))
+        return cls._from_tags(tags, tuple(moves))
+
+    @classmethod
+    def _from_tags(cls, tags: dict[str, str], moves: tuple[str, ...]) -> Record:
+        for key in ("Game", "Deal"):
+            if key not in tags:
+                raise BadRecord(f'the record has no [{key} "..."] header')
+        try:
+            deal = int(tags["Deal"])
+        except ValueError:
+            raise BadRecord(f"deal {tags['Deal']!r} is not a number") from None
+        options = parse_pairs([tags["Options"]]) if tags.get("Options") else {}
+        return cls(tags["Game"], deal, options, moves, tags.get("Result") or None)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """What replaying a record gives: the game, every state, the moves and the result."""
+
+    game: Game
+    states: tuple[State, ...]
+    moves: tuple[Move, ...]
+
+    @property
+    def final(self) -> State:
+        """The last position."""
+        return self.states[-1]
+
+    @property
+    def outcome(self) -> Outcome:
+        """Won, lost or unfinished."""
+        return self.game.outcome(self.final)
+
+
+def game_of(record: Record) -> Game:
+    """The record's game with its options; raises UnknownGame or BadOption."""
+    return find(record.game)(**record.options)
+
+
+def replay(record: Record) -> Replay:
+    """Play every move of ``record`` from its deal; raises ReplayError on the first bad one."""
+    game = game_of(record)
+    try:
+        state = game.deal(record.deal)
+    except ValueError as err:
+        raise BadRecord(str(err)) from None
+    states, moves = [state], []
+    for number, text in enumerate(record.moves, 1):
+        try:
+            move = game.parse_move(state, text)
+            state = game.play(state, move)
+        except IllegalMove as err:
+            raise ReplayError(number, text, err.reason) from None
+        states.append(state)
+        moves.append(move)
+    return Replay(game, tuple(states), tuple(moves))

@@ -1,0 +1,37 @@
+"""The explicit registry of games: ids, aliases, and construction with options."""
+
+from __future__ import annotations
+
+from cadogan.core import Game, UnknownGame
+from cadogan.games.travellers import Travellers
+
+GAMES: tuple[type[Game], ...] = (Travellers,)
+
+
+def classes() -> tuple[type[Game], ...]:
+    """Every registered game class, in the book's order."""
+    return GAMES
+
+
+def ids() -> tuple[str, ...]:
+    """Every game id."""
+    return tuple(g.id for g in GAMES)
+
+
+def find(name: str) -> type[Game]:
+    """The game class for an id or alias (case-insensitive); raises UnknownGame."""
+    key = name.strip().lower()
+    for cls in GAMES:
+        if key == cls.id or key in cls.aliases:
+            return cls
+    raise UnknownGame(f"unknown game {name!r}; choose one of: {', '.join(ids())}")
+
+
+def game(name: str, **options: object) -> Game:
+    """A game with its options set, e.g. ``game("constitution", sovereign="Qc")``."""
+    return find(name)(**options)
+
+
+def all_games() -> tuple[Game, ...]:
+    """One instance of every game at its default options."""
+    return tuple(cls() for cls in GAMES)

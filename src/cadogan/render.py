@@ -1,0 +1,79 @@
+"""Text pictures of a position, for the terminal (Rich markup) and for plain logs."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from cadogan.cards import Card
+from cadogan.core import TRANSFER, Game, Move, State, View
+
+SHOW_LAST = 12
+BACK = "##"
+
+
+def card_text(card: Card | None) -> Text:
+    """One card in colour; a hidden card is a back."""
+    if card is None:
+        return Text(BACK, style="blue")
+    return Text(card.label, style="bold red" if card.red else "bold")
+
+
+def pile_text(cards: tuple[Card | None, ...]) -> Text:
+    """A pile bottom first; long piles show only their last cards and a count."""
+    text = Text()
+    if not cards:
+        return Text("(empty)", style="dim")
+    shown = cards[-SHOW_LAST:]
+    if len(cards) > len(shown):
+        text.append(f"({len(cards) - len(shown)} more) ", style="dim")
+    for i, card in enumerate(shown):
+        if i:
+            text.append(" ")
+        text.append_text(card_text(card))
+    return text
+
+
+def layout(game: Game, state: State, player: int = 1) -> Group:
+    """The table as ``player`` sees it: one titled block per section of the game."""
+    view: View = game.view(state, player)
+    blocks: list[Table | Text] = [
+        Text(f"{game.name} - deal {state.deal} - {describe_phase(state)}", style="bold underline")
+    ]
+    for section in game.sections(state):
+        table = Table(title=section.title, title_justify="left", show_header=False, box=None)
+        table.add_column("pile", style="cyan", no_wrap=True)
+        table.add_column("n", justify="right", style="dim")
+        table.add_column("cards")
+        for name in section.piles:
+            cards = view.piles[name]
+            table.add_row(name, str(len(cards)), pile_text(cards))
+        blocks.append(table)
+    return Group(*blocks)
+
+
+def describe_phase(state: State) -> str:
+    """The phase, counters and turn in a few words."""
+    parts = [state.phase]
+    parts += [f"{k}={v}" for k, v in state.vars.items()]
+    return ", ".join(parts)
+
+
+def describe(game: Game, state: State, move: Move) -> str:
+    """A move's text with the card it carries, when that card is face up: ``talon found3 (Q♥)``."""
+    text = str(move)
+    if move.verb == TRANSFER and move.source is not None and move.source in state.piles:
+        pile = state.piles[move.source]
+        if pile.top is not None and pile.top_up:
+            return f"{text} ({pile.top.label})"
+    return text
+
+
+def plain(renderable: Group) -> str:
+    """A Rich renderable as plain text, for logs and tests."""
+    buffer = io.StringIO()
+    Console(file=buffer, width=120, color_system=None).print(renderable)
+    return buffer.getvalue()

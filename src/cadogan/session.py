@@ -1,0 +1,138 @@
+"""The one mutable object: a game in progress with its history, undo and redo."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from cadogan.core import Game, Move, Outcome, State
+from cadogan.record import Record, replay
+
+MAX_FORCED = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One step of history: the move, the position after it, and whether it was forced."""
+
+    move: Move
+    state: State
+    forced: bool
+
+
+class Session:
+    """A game being played: current state, history, undo/redo, save and load.
+
+    After each move of the player, the game's forced moves (``Game.auto``) are applied
+    and recorded as forced.  Undo takes back the player's last move together with the
+    forced moves that followed it.
+    """
+
+    def __init__(self, game: Game, deal: int, state: State | None = None) -> None:
+        self.game = game
+        self.deal = deal
+        self.start = state if state is not None else game.deal(deal)
+        self.history: list[Entry] = []
+        self._redo: list[list[Entry]] = []
+        self._force()
+
+    @property
+    def state(self) -> State:
+        """The current position."""
+        return self.history[-1].state if self.history else self.start
+
+    def moves(self) -> tuple[Move, ...]:
+        """The legal moves now."""
+        return self.game.moves(self.state)
+
+    def outcome(self) -> Outcome:
+        """Won, lost or still going."""
+        return self.game.outcome(self.state)
+
+    def play(self, move: Move | str) -> State:
+        """Play a move (or its text), then any forced moves; clears the redo stack."""
+        if isinstance(move, str):
+            move = self.game.parse_move(self.state, move)
+        state = self.game.play(self.state, move)
+        self.history.append(Entry(move, state, forced=False))
+        self._force()
+        self._redo.clear()
+        return self.state
+
+    def _force(self) -> None:
+        for _ in range(MAX_FORCED):
+            forced = self.game.auto(self.state)
+            if forced is None:
+                return
+            self.history.append(Entry(forced, self.game.play(self.state, forced), forced=True))
+        raise RuntimeError(f"{self.game.id}: more than {MAX_FORCED} forced moves in a row")
+
+    @property
+    def can_undo(self) -> bool:
+        """True when a move of the player's can be taken back."""
+        return any(not e.forced for e in self.history)
+
+    @property
+    def can_redo(self) -> bool:
+        """True when an undone move can be played again."""
+        return bool(self._redo)
+
+    def undo(self) -> bool:
+        """Take back the player's last move and the forced moves after it."""
+        if not self.can_undo:
+            return False
+        group: list[Entry] = []
+        while True:
+            entry = self.history.pop()
+            group.append(entry)
+            if not entry.forced:
+                break
+        self._redo.append(group[::-1])
+        return True
+
+    def redo(self) -> bool:
+        """Play again the last move that was undone."""
+        if not self._redo:
+            return False
+        self.history.extend(self._redo.pop())
+        return True
+
+    def restart(self) -> None:
+        """Back to the opening position (undo of everything, kept for redo)."""
+        while self.undo():
+            pass
+
+    def record(self) -> Record:
+        """The game so far as a Record; forced moves are included, so replay is plain."""
+        outcome = self.outcome()
+        return Record(
+            game=self.game.id,
+            deal=self.deal,
+            options=dict(self.game.options),
+            moves=tuple(str(e.move) for e in self.history),
+            result=outcome.value,
+        )
+
+    def save(self, path: str | Path) -> None:
+        """Write the game so far as a record file."""
+        self.record().save(path)
+
+    @classmethod
+    def from_record(cls, record: Record) -> Session:
+        """Rebuild a session from a record, telling forced moves from chosen ones."""
+        result = replay(record)
+        session = cls.__new__(cls)
+        session.game, session.deal = result.game, record.deal
+        session.start, session._redo = result.states[0], []
+        session.history = [
+            Entry(move, after, forced=result.game.auto(before) == move)
+            for move, before, after in zip(
+                result.moves, result.states, result.states[1:], strict=True
+            )
+        ]
+        return session
+
+    @classmethod
+    def load(cls, path: str | Path) -> Session:
+        """Read a record file and replay it into a session."""
+        return cls.from_record(Record.load(path))
