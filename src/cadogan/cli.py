@@ -201,6 +201,10 @@ def replay_cmd(file: Path, as_json: bool, states: bool) -> None:
         )
 
 
+# Extra commands live in their own modules (cli_<name>.py); register each with one line.
+# extra commands
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the command, turning every bad input into one stderr line."""
     try:

@@ -1,0 +1,81 @@
+"""Shared test helpers: golden move-count lines, a small win/loss search, positions.
+
+Golden files live in tests/golden/<id>.json.  Set CADOGAN_REGEN_GOLDEN=1 to rewrite
+them after an intended change of behaviour (and say why in the commit).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Hashable
+from pathlib import Path
+
+from cadogan.core import Game, Move, Outcome, State
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def perft_line(game: Game, deal: int, steps: int = 400, seed: int = 0) -> list[int]:
+    """Legal-move counts along a fixed, seeded playout: a chess-perft-like fingerprint."""
+    rng = random.Random(seed)
+    state = game.deal(deal)
+    counts = []
+    for _ in range(steps):
+        moves = game.moves(state)
+        counts.append(len(moves))
+        if not moves:
+            break
+        state = game.play(state, moves[rng.randrange(len(moves))])
+    return counts
+
+
+def check_golden(game: Game, deals: tuple[int, ...] = (1, 2), steps: int = 400) -> None:
+    """Compare perft lines for ``deals`` with tests/golden/<id>.json (or rewrite it)."""
+    path = GOLDEN / f"{game.id}.json"
+    lines = {str(d): perft_line(game, d, steps) for d in deals}
+    data = {"game": game.id, "options": dict(game.options), "steps": steps, "lines": lines}
+    if os.environ.get("CADOGAN_REGEN_GOLDEN") or not path.exists():
+        path.write_text(json.dumps(data, indent=1) + "\n")
+    expected = json.loads(path.read_text())
+    assert expected["lines"] == lines, f"{game.id}: move counts changed from the golden file"
+
+
+def search(game: Game, state: State, want: Outcome, budget: int = 200_000) -> list[Move] | None:
+    """Depth-first search for a line of moves reaching ``want`` (won or lost), or None."""
+    seen: set[Hashable] = set()
+    stack: list[tuple[State, list[Move]]] = [(state, [])]
+    while stack and len(seen) < budget:
+        current, line = stack.pop()
+        result = game.outcome(current)
+        if result is want:
+            return line
+        if result.over:
+            continue
+        key = game.key(current)
+        if key in seen:
+            continue
+        seen.add(key)
+        for move in reversed(game.order(current, game.moves(current))):
+            stack.append((game.play(current, move), [*line, move]))
+    return None
+
+
+def find_deal(
+    game: Game, want: Outcome, deals: range = range(1, 200), budget: int = 50_000
+) -> tuple[int, list[Move]]:
+    """The first deal in ``deals`` with a line to ``want``, and that line."""
+    for deal in deals:
+        line = search(game, game.deal(deal), want, budget)
+        if line is not None:
+            return deal, line
+    raise AssertionError(f"no deal in {deals} reaches {want.value} within the budget")
+
+
+def replay_line(game: Game, deal: int, line: list[Move]) -> State:
+    """Play ``line`` from the deal through the public API and return the last state."""
+    state = game.deal(deal)
+    for move in line:
+        state = game.play(state, move)
+    return state
