@@ -127,7 +127,7 @@ class Session:
         session.history = [
             Entry(move, after, forced=result.game.auto(before) == move)
             for move, before, after in zip(
-                result.moves, result.states, result.states[1:], strict=True
+                result.moves, result.states[:-1], result.states[1:], strict=True
             )
         ]
         return session

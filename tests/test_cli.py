@@ -1,0 +1,115 @@
+"""The command line: every command, JSON output, and one-line errors with exit code 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cadogan.cli import main
+
+
+def run(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", "from cadogan.cli import main; main()", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_games_json_lists_travellers_with_its_fields() -> None:
+    result = run(["games", "--json"])
+    assert result.returncode == 0
+    rows = {row["id"]: row for row in json.loads(result.stdout)}
+    row = rows["travellers"]
+    assert row["aliases"] == ["clock"] and row["players"] == 1 and row["packs"] == 1
+    assert row["options"] == {}
+    for other in rows.values():
+        for spec in other["options"].values():
+            assert spec["default"] in spec["choices"]
+
+
+def test_deal_json_is_the_same_on_every_run() -> None:
+    first = run(["deal", "travellers", "--deal", "7", "--json"])
+    second = run(["deal", "travellers", "--deal", "7", "--json"])
+    assert first.returncode == 0 and first.stdout == second.stdout
+    state = json.loads(first.stdout)
+    assert state["game"] == "travellers" and state["deal"] == 7
+    assert len(state["piles"]["packet1"]) == 4
+
+
+def test_deal_text_names_the_piles() -> None:
+    result = run(["deal", "clock", "--deal", "7"])
+    assert result.returncode == 0
+    assert "Spare packet" in result.stdout and "packet12" in result.stdout
+
+
+def test_play_save_and_replay_a_finished_game(tmp_path: Path) -> None:
+    path = tmp_path / "won.txt"
+    moves = "\n".join(["1"] * 200) + f"\nsave {path}\n"
+    played = run(["play", "travellers", "--deal", "28"], stdin=moves)
+    assert played.returncode == 0 and "The game is won." in played.stdout
+    assert not path.exists()  # the game ended before the save line was read
+    session_input = "undo\nredo\n" + "\n".join(["1"] * 5) + f"\nsave {path}\nquit\n"
+    partial = run(["play", "travellers", "--deal", "28"], stdin=session_input)
+    assert partial.returncode == 0 and f"Saved to {path}" in partial.stdout
+    replayed = run(["replay", str(path), "--json", "--states"])
+    data = json.loads(replayed.stdout)
+    assert replayed.returncode == 0 and data["result"] == "unfinished"
+    assert len(data["moves"]) == 5 and len(data["states"]) == 6
+
+
+def test_a_finished_record_replays_to_won_and_a_changed_one_exits_2(tmp_path: Path) -> None:
+    from cadogan import game
+    from cadogan.session import Session
+
+    session = Session(game("travellers"), 28)
+    while session.moves():
+        session.play(session.moves()[0])
+    path = tmp_path / "won.txt"
+    session.save(path)
+    result = run(["replay", str(path)])
+    assert result.returncode == 0 and result.stdout.strip().endswith("won")
+    lines = path.read_text().splitlines()
+    index = next(i for i, line in enumerate(lines) if line.startswith("travel"))
+    lines[index] = "turn spare"
+    path.write_text("\n".join(lines) + "\n")
+    bad = run(["replay", str(path)])
+    assert bad.returncode == 2
+    assert len(bad.stderr.strip().splitlines()) == 1 and "is illegal" in bad.stderr
+
+
+def test_play_reports_illegal_moves_and_bad_numbers() -> None:
+    result = run(["play", "travellers", "--deal", "28"], stdin="travel\n99\nfoo bar\nquit\n")
+    assert "Illegal:" in result.stdout and "choose a number from 1 to 1" in result.stdout
+    assert result.returncode == 0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["deal", "nonsense"],
+        ["deal", "travellers", "--deal", "0"],
+        ["deal", "travellers", "--deal", "x"],
+        ["deal", "travellers", "--option", "colour=red"],
+        ["deal", "travellers", "--option", "junk"],
+        ["replay", "/nonexistent/record.txt"],
+    ],
+)
+def test_bad_input_gets_one_line_and_exit_2(args: list[str]) -> None:
+    result = run(args)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
+    from cadogan.cli import cli
+
+    for name in cli.commands:
+        main([name, "--help"])
+        assert "Usage" in capsys.readouterr().out
