@@ -28,7 +28,17 @@ def test_games_json_lists_travellers_with_its_fields() -> None:
     rows = {row["id"]: row for row in json.loads(result.stdout)}
     row = rows["travellers"]
     assert row["aliases"] == ["clock"] and row["players"] == 1 and row["packs"] == 1
-    assert row["options"] == {}
+    assert row["options"]["complete"]["default"] == "travelled"
+    assert set(rows) == {
+        "hemispheres",
+        "petits-paquets",
+        "napoleons-square",
+        "duchesse-de-luynes",
+        "constitution",
+        "zodiac",
+        "sympathie",
+        "travellers",
+    }
     for other in rows.values():
         for spec in other["options"].values():
             assert spec["default"] in spec["choices"]

@@ -9,17 +9,21 @@
 
 from cadogan.core import IllegalMove, Move, Outcome, State
 from cadogan.registry import all_games, find, game, ids
+from cadogan.solve import Solution, solve
+from cadogan.version import VERSION
 
-__version__ = "0.1.0"
+__version__ = VERSION
 
 __all__ = [
     "IllegalMove",
     "Move",
     "Outcome",
+    "Solution",
     "State",
     "__version__",
     "all_games",
     "find",
     "game",
     "ids",
+    "solve",
 ]

@@ -10,7 +10,7 @@ specified in ``docs/deals.md`` so that any language can reproduce deal N exactly
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -83,12 +83,41 @@ class Rank(IntEnum):
         return cls(index + 1)
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Card:
-    """One playing card.  Twins from the two packs are equal values."""
+    """One playing card.  Twins from the two packs are equal values.
+
+    There are only 52 distinct cards, and every Card is one of 52 interned objects
+    (the constructor returns the existing one), so equality and hashing are by
+    identity: cheap, which matters because the solver hashes states constantly.
+    """
 
     rank: Rank
     suit: Suit
+
+    def __new__(cls, rank: Rank | int, suit: Suit | int) -> Card:
+        found = _INTERNED.get((Rank(rank), Suit(suit)))
+        return found if found is not None else object.__new__(cls)
+
+    def __init__(self, rank: Rank | int, suit: Suit | int) -> None:
+        # Re-initialising an interned card sets the same enum values again: harmless.
+        object.__setattr__(self, "rank", Rank(rank))
+        object.__setattr__(self, "suit", Suit(suit))
+
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
+        return (_parse, (str(self),))
+
+    def __lt__(self, other: Card) -> bool:
+        return (self.rank, self.suit) < (other.rank, other.suit)
+
+    def __le__(self, other: Card) -> bool:
+        return (self.rank, self.suit) <= (other.rank, other.suit)
+
+    def __gt__(self, other: Card) -> bool:
+        return (self.rank, self.suit) > (other.rank, other.suit)
+
+    def __ge__(self, other: Card) -> bool:
+        return (self.rank, self.suit) >= (other.rank, other.suit)
 
     def __str__(self) -> str:
         return self.rank.letter + self.suit.letter
@@ -113,7 +142,12 @@ class Card:
         return _INTERNED[(Rank.parse(text[:-1]), Suit.parse(text[-1]))]
 
 
-_INTERNED = {(r, s): Card(r, s) for s in Suit for r in Rank}
+def _parse(text: str) -> Card:
+    return Card.parse(text)
+
+
+_INTERNED: dict[tuple[Rank, Suit], Card] = {}
+_INTERNED.update({(r, s): Card(r, s) for s in Suit for r in Rank})
 
 
 def card(text: str) -> Card:

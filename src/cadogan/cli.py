@@ -105,35 +105,64 @@ def deal(game: str, number: int, options: tuple[str, ...], as_json: bool) -> Non
         console.print(layout(g, state))
 
 
-PLAY_HELP = "Type a move's number or its text; also: undo, redo, save FILE, moves, quit."
+PLAY_HELP = "Type a move's number or its text; also: undo, redo, hint, auto, save FILE, quit."
 
 
 @cli.command()
 @click.argument("game")
 @click.option("--deal", "number", type=DEAL, default=None, help="Deal number (default: random).")
 @option_flag
-def play(game: str, number: int | None, options: tuple[str, ...]) -> None:
-    """Play a game in the terminal, with undo, redo and save."""
+@click.option("--auto", is_flag=True, help="The computer plays every move (for every player).")
+def play(game: str, number: int | None, options: tuple[str, ...], auto: bool) -> None:
+    """Play a game in the terminal, with undo, redo, hints and save.
+
+    Two-player games (Sympathie) are played hot-seat: the prompt names the player to move.
+    """
     g = make_game(game, options)
     if number is None:
         import secrets
 
         number = secrets.randbelow(MAX_DEAL) + 1
     session = Session(g, number)
-    console.print(PLAY_HELP, style="dim")
-    while True:
-        legal = _show(session)
-        if session.outcome().over:
-            break
-        try:
-            line = click.prompt("move", prompt_suffix="> ", show_default=False).strip()
-        except (EOFError, click.Abort):
-            line = "quit"
-        if _command(session, line, legal) == "quit":
+    if auto:
+        _autoplay_all(session)
+    else:
+        console.print(PLAY_HELP, style="dim")
+        if not _prompt_loop(session):
             console.print(f"Stopped; the game is {session.outcome().value}.")
             return
     result = session.outcome()
     console.print(f"[bold]The game is {'won' if result is Outcome.WON else 'lost'}.[/bold]")
+
+
+def _prompt_loop(session: Session) -> bool:
+    """Ask for moves until the game ends (True) or the player quits (False)."""
+    while True:
+        legal = _show(session)
+        if session.outcome().over:
+            return True
+        who = f"player {session.state.turn} " if session.game.players > 1 else ""
+        try:
+            line = click.prompt(f"{who}move", prompt_suffix="> ", show_default=False).strip()
+        except (EOFError, click.Abort):
+            line = "quit"
+        if _command(session, line, legal) == "quit":
+            return False
+
+
+def _autoplay_all(session: Session) -> None:
+    """Let the honest greedy player make every move, printing each one."""
+    from cadogan.solve.greedy import greedy_move
+
+    while not session.outcome().over:
+        state = session.state
+        legal = session.moves()
+        move = greedy_move(session.game.id, session.game.view(state, state.turn), legal)
+        move = move or legal[0]
+        who = f"player {state.turn}: " if session.game.players > 1 else ""
+        console.print(f"{who}{describe(session.game, state, move)}")
+        session.play(move)
+    console.print(layout(session.game, session.state, session.state.turn))
 
 
 def _show(session: Session) -> list[str]:
@@ -161,6 +190,10 @@ def _command(session: Session, line: str, legal: list[str]) -> str:
             console.print(f"Saved to {rest.strip()}.")
         elif word in ("help", "?"):
             console.print(PLAY_HELP)
+        elif word == "hint":
+            console.print(session.hint().message)
+        elif word == "auto":
+            console.print(f"Played {session.autoplay()} safe move(s).")
         elif line.isdigit():
             index = int(line)
             if not 1 <= index <= len(legal):
@@ -203,6 +236,19 @@ def replay_cmd(file: Path, as_json: bool, states: bool) -> None:
 
 # Extra commands live in their own modules (cli_<name>.py); register each with one line.
 # extra commands
+cli.add_command(__import__("cadogan.cli_stats", fromlist=["stats_cmd"]).stats_cmd)
+cli.add_command(__import__("cadogan.cli_serve", fromlist=["serve"]).serve)
+from cadogan.cli_solve import solve as _solve  # noqa: E402
+
+cli.add_command(_solve)
+from cadogan.cli_study import report as _report  # noqa: E402
+from cadogan.cli_study import study as _study  # noqa: E402
+
+cli.add_command(_study)
+cli.add_command(_report)
+from cadogan.cli_tui import tui as _tui  # noqa: E402
+
+cli.add_command(_tui)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -3,9 +3,25 @@
 from __future__ import annotations
 
 from cadogan.core import Game, UnknownGame
+from cadogan.games.constitution import Constitution
+from cadogan.games.duchesse_de_luynes import DuchesseDeLuynes
+from cadogan.games.hemispheres import Hemispheres
+from cadogan.games.napoleons_square import NapoleonsSquare
+from cadogan.games.petits_paquets import PetitsPaquets
+from cadogan.games.sympathie import Sympathie
 from cadogan.games.travellers import Travellers
+from cadogan.games.zodiac import Zodiac
 
-GAMES: tuple[type[Game], ...] = (Travellers,)
+GAMES: tuple[type[Game], ...] = (
+    Hemispheres,
+    PetitsPaquets,
+    NapoleonsSquare,
+    DuchesseDeLuynes,
+    Constitution,
+    Zodiac,
+    Sympathie,
+    Travellers,
+)
 
 
 def classes() -> tuple[type[Game], ...]:

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cadogan.core import Game, Move, Outcome, State
 from cadogan.record import Record, replay
+
+if TYPE_CHECKING:
+    from cadogan.solve.hints import Hint
 
 MAX_FORCED = 10_000
 
@@ -101,6 +105,23 @@ class Session:
         """Back to the opening position (undo of everything, kept for redo)."""
         while self.undo():
             pass
+
+    def hint(self, timeout: float = 2.0) -> Hint:
+        """The solver's next move, or a plain word that the deal is lost (cadogan.solve)."""
+        from cadogan.solve.hints import hint
+
+        return hint(self.game, self.state, timeout=timeout)
+
+    def autoplay(self, limit: int = 1_000) -> int:
+        """Play safe moves (Game.safe: they can never spoil a win) until none; how many."""
+        count = 0
+        while count < limit and not self.outcome().over:
+            move = self.game.safe(self.state)
+            if move is None:
+                break
+            self.play(move)
+            count += 1
+        return count
 
     def record(self) -> Record:
         """The game so far as a Record; forced moves are included, so replay is plain."""

@@ -153,6 +153,56 @@ def test_the_win_rate_agrees_with_the_known_probability() -> None:
     assert abs(wins / n - p) < 3.3 * math.sqrt(p * (1 - p) / n)
 
 
+def _full_board(down_top: int) -> State:
+    """Every packet holds its own four face up, except packet ``down_top``, whose top card
+    (its own value too) has never travelled and lies face down."""
+    piles = {
+        p: Pile.face_up(cards(" ".join(f"{'A23456789TJQ'[n - 1]}{s}" for s in "cdhs")))
+        for n, p in enumerate(PACKETS, 1)
+    }
+    name = PACKETS[down_top - 1]
+    piles[name] = Pile(piles[name].cards, (True, True, True, False))
+    piles["spare"] = Pile()
+    piles["kings"] = Pile.face_up(cards("Kc Kd Kh Ks"))
+    return make_state("travellers", 1, piles, vars={"traveller": 0})
+
+
+def test_rule_6_by_default_a_packet_is_complete_only_when_its_four_have_travelled() -> None:
+    """Rule 6 (our reading, option complete=travelled): an own card never turned up leaves
+    its packet incomplete, so the game is lost; deal 1 ends that way."""
+    assert G.options["complete"] == "travelled"
+    assert G.outcome(_full_board(6)) is Outcome.LOST
+    end = _play_out(1)
+    assert G.outcome(end) is Outcome.LOST
+    assert [len(end[p]) for p in PACKETS] == [4] * 12
+    assert not all(end["packet6"].up) and {c.rank for c in end["packet6"].cards} == {6}
+
+
+def test_option_complete_held_counts_a_packet_holding_its_own_four() -> None:
+    """Option complete=held (rule 6, the literal reading): a packet holding its own four is
+    complete even with a card never turned up; deal 1 then comes out."""
+    held = Travellers(complete="held")
+    state = make_state(
+        "travellers", 1, _full_board(6).piles, vars={"traveller": 0}, options=held.options
+    )
+    assert held.outcome(state) is Outcome.WON and held.moves(state) == ()
+    end = held.deal(1)
+    while held.moves(end):
+        end = held.play(end, held.moves(end)[0])
+    assert held.outcome(end) is Outcome.WON
+
+
+class HeldTravellers(Travellers):
+    """The complete=held variant under its own golden file name."""
+
+    id = "travellers-held"
+
+
+def test_golden_move_counts_complete_held() -> None:
+    """Golden perft lines of deals 1 and 2 with option complete=held."""
+    check_golden(HeldTravellers(complete="held"))
+
+
 def test_registered_under_its_alias() -> None:
     assert type(game("clock")) is Travellers and game("Travellers").id == "travellers"
 

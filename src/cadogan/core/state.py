@@ -46,12 +46,18 @@ class State:
         return value
 
     def with_piles(self, changes: Mapping[str, Pile]) -> State:
-        """A copy with some piles replaced."""
-        return replace(self, piles=self.piles.update(changes))
+        """A copy with some piles replaced.
+
+        Built directly rather than with ``dataclasses.replace``, which is several times
+        slower and sits on the solver's hot path.
+        """
+        piles = self.piles.update(changes)
+        return State(self.game, self.deal, piles, self.phase, self.vars, self.turn, self.options)
 
     def with_vars(self, **changes: Value) -> State:
         """A copy with some counters replaced."""
-        return replace(self, vars=self.vars.update(changes))
+        vars = self.vars.update(changes)
+        return State(self.game, self.deal, self.piles, self.phase, vars, self.turn, self.options)
 
     def with_phase(self, phase: str) -> State:
         """A copy in another phase."""

@@ -12,6 +12,7 @@ from cadogan.core import (
     Game,
     IllegalMove,
     Move,
+    OptionSpec,
     Outcome,
     Pile,
     Section,
@@ -30,9 +31,15 @@ def _home(card: Card) -> str:
     return f"packet{int(card.rank)}"
 
 
-def _complete(pile: Pile, number: int) -> bool:
-    """A packet is complete when it holds its own four, all face up (rule 3)."""
-    return len(pile) == 4 and all(pile.up) and all(c.rank == number for c in pile.cards)
+def _complete(pile: Pile, number: int, travelled: bool) -> bool:
+    """A packet is complete when it holds its own four (rule 6).
+
+    With ``travelled`` (option complete=travelled, the default) all four must also have
+    travelled, that is lie face up; see docs/rules/travellers.md for both readings.
+    """
+    if len(pile) != 4 or (travelled and not all(pile.up)):
+        return False
+    return all(c.rank == number for c in pile.cards)
 
 
 class Travellers(Game):
@@ -45,6 +52,16 @@ class Travellers(Game):
     packs = 1
     description = "Cards travel to the packet of their value until a king ends the round."
     verbs = frozenset({"turn", "travel"})
+    option_specs = (
+        OptionSpec(
+            "complete",
+            "travelled",
+            ("travelled", "held"),
+            "when a board packet counts as complete: travelled = its own four have all "
+            "travelled and lie face up (Clock patience, won 1 deal in 13); held = it holds "
+            "its own four, even one never turned up (won about 1 deal in 5)",
+        ),
+    )
 
     def deal(self, number: int) -> State:
         """Rule 1: packets of four consecutive cards, face down; the thirteenth is spare."""
@@ -79,7 +96,8 @@ class Travellers(Game):
 
     def outcome(self, state: State) -> Outcome:
         """Won when every packet holds its own four; lost when the spare runs out first."""
-        if all(_complete(state.piles[p], n) for n, p in enumerate(PACKETS, 1)):
+        travelled = state.options.get("complete", "travelled") == "travelled"
+        if all(_complete(state.piles[p], n, travelled) for n, p in enumerate(PACKETS, 1)):
             return Outcome.WON
         if state.num("traveller") == 0 and state.piles[SPARE].empty:
             return Outcome.LOST

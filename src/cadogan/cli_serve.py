@@ -1,0 +1,37 @@
+"""``cadogan serve``: the web app on FastAPI and uvicorn (needs the ``web`` extra)."""
+
+from __future__ import annotations
+
+import threading
+import webbrowser
+
+import click
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--db",
+    "db_path",
+    default="cadogan.sqlite",
+    show_default=True,
+    type=click.Path(dir_okay=False),
+    help="SQLite file for saved games and statistics.",
+)
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a browser.")
+def serve(host: str, port: int, db_path: str, open_browser: bool) -> None:
+    """Play every game in the browser (FastAPI; the API is documented at /docs)."""
+    try:
+        import uvicorn
+
+        from cadogan.web import create_app
+    except ImportError as err:
+        raise click.ClickException(
+            f"the web app needs the 'web' extra: pip install 'cadogan[web]' ({err.name} missing)"
+        ) from None
+    url = f"http://{host}:{port}/"
+    click.echo(f"cadogan: serving on {url} (API docs at {url}docs); Ctrl-C stops it.")
+    if open_browser:
+        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+    uvicorn.run(create_app(db_path), host=host, port=port, log_level="warning")

@@ -1,0 +1,111 @@
+"""``cadogan solve``: the solver's verdict on a deal, with its numbers and solution.
+
+The solution is also written as a text record (``--record FILE``, or the ``record``
+key of ``--json``), which ``cadogan replay`` replays through the rules to a win.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cadogan import registry
+from cadogan.cards import MAX_DEAL
+from cadogan.core import Game
+from cadogan.core.options import parse_pairs
+from cadogan.record import Record
+from cadogan.solve import Solution
+from cadogan.solve import solve as run_solver
+
+VERDICTS = {
+    "solved": "solved: the deal can be won",
+    "unsolvable": "unsolvable: no line of play wins (exhaustive search)",
+    "timeout": "undecided: the solver ran out of time",
+    "memory": "undecided: the solver's table reached its cap",
+}
+
+
+def solution_record(game: Game, deal: int, solution: Solution) -> Record | None:
+    """The winning line as a record (None unless the deal was solved)."""
+    if solution.status != "solved":
+        return None
+    moves = tuple(str(m) for m in solution.moves)
+    return Record(game.id, deal, dict(game.options), moves, "won")
+
+
+@click.command()
+@click.argument("game")
+@click.option("--deal", "number", type=click.IntRange(1, MAX_DEAL), required=True)
+@click.option(
+    "--option",
+    "-o",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Set a game option (repeatable); see `cadogan games`.",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(0, min_open=True),
+    default=10.0,
+    show_default=True,
+    help="Seconds the solver may spend.",
+)
+@click.option(
+    "--max-states",
+    type=click.IntRange(1),
+    default=2_000_000,
+    show_default=True,
+    help="Cap on the positions kept in the solver's table.",
+)
+@click.option(
+    "--record",
+    "record_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the solution as a record file.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def solve(
+    game: str,
+    number: int,
+    options: tuple[str, ...],
+    timeout: float,
+    max_states: int,
+    record_path: Path | None,
+    as_json: bool,
+) -> None:
+    """Decide whether a deal can be won, seeing every card, and print the winning line."""
+    g = registry.game(game, **parse_pairs(options))
+    solution = run_solver(g, g.deal(number), timeout=timeout, max_states=max_states)
+    record = solution_record(g, number, solution)
+    if record is not None and record_path is not None:
+        record.save(record_path)
+    if as_json:
+        click.echo(json.dumps(_as_json(g, number, solution, record), indent=2))
+        return
+    click.echo(f"{g.name}, deal {number}: {VERDICTS[solution.status]}.")
+    click.echo(
+        f"{solution.nodes:,} positions generated, {solution.peak_states:,} in the table, "
+        f"{solution.seconds:.2f} s."
+    )
+    if solution.status == "solved":
+        click.echo(f"Solution ({len(solution.moves)} moves):")
+        for index, move in enumerate(solution.moves, 1):
+            click.echo(f"  {index:>4}. {move}")
+
+
+def _as_json(game: Game, deal: int, solution: Solution, record: Record | None) -> dict[str, Any]:
+    return {
+        "game": game.id,
+        "deal": deal,
+        "options": dict(game.options),
+        "status": solution.status,
+        "moves": [str(m) for m in solution.moves],
+        "nodes": solution.nodes,
+        "seconds": round(solution.seconds, 4),
+        "peak_states": solution.peak_states,
+        "record": record.text() if record is not None else None,
+    }

@@ -1,0 +1,195 @@
+"""``cadogan study`` and ``cadogan report``: win-rate studies and their published report."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from cadogan import registry
+from cadogan.core import BadOption
+from cadogan.core.options import parse_pairs
+from cadogan.study.report import write_report
+from cadogan.study.runner import StudyTask, run_study
+from cadogan.study.stats import wilson
+from cadogan.study.store import Row, Store
+
+DEFAULT_DB = "cadogan.sqlite"
+PLAYERS = ("solver", "greedy", "random")
+
+
+def parse_deals(text: str) -> range:
+    """Read ``A..B`` (inclusive) or a single number ``N``."""
+    first, sep, last = text.partition("..")
+    try:
+        low, high = int(first), int(last if sep else first)
+    except ValueError:
+        raise BadOption(f"cannot read deals {text!r}; write A..B, e.g. 1..1000") from None
+    if not 1 <= low <= high <= 2**63 - 1:
+        raise BadOption(f"deals {text!r} must satisfy 1 <= A <= B <= 2**63-1")
+    return range(low, high + 1)
+
+
+class Tally:
+    """The running totals the progress bar shows."""
+
+    def __init__(self) -> None:
+        self.won = self.lost = self.timeout = 0
+        self.start = time.monotonic()
+
+    def add(self, row: Row) -> None:
+        """Count one result."""
+        setattr(self, row.status, getattr(self, row.status) + 1)
+
+    def text(self) -> str:
+        """Deals per second and the running win rate with its interval."""
+        n = self.won + self.lost
+        low, high = wilson(self.won, n)
+        rate = 100 * self.won / n if n else 0.0
+        speed = (n + self.timeout) / max(time.monotonic() - self.start, 1e-9)
+        return (
+            f"{speed:6.1f} deals/s  won {rate:5.2f}% [{100 * low:.1f}, {100 * high:.1f}]"
+            f"  timeouts {self.timeout}"
+        )
+
+
+@click.command()
+@click.argument("game")
+@click.option("--deals", "deals_text", required=True, metavar="A..B", help="Deal numbers.")
+@click.option(
+    "--player",
+    type=click.Choice(PLAYERS),
+    default="solver",
+    show_default=True,
+    help="solver sees every card; greedy and random see what a person sees.",
+)
+@click.option(
+    "--option",
+    "-o",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Set a game option (repeatable).",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0.01),
+    default=10.0,
+    show_default=True,
+    help="Seconds per deal.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=os.cpu_count() or 1,
+    show_default=True,
+    help="Processes; 1 runs in this process.",
+)
+@click.option(
+    "--dask",
+    "dask_address",
+    metavar="ADDRESS",
+    default=None,
+    help="Run on an existing Dask cluster (e.g. tcp://127.0.0.1:8786).",
+)
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=DEFAULT_DB,
+    show_default=True,
+    help="SQLite file for the results.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the totals as JSON.")
+def study(
+    game: str,
+    deals_text: str,
+    player: str,
+    options: tuple[str, ...],
+    timeout: float,
+    workers: int,
+    dask_address: str | None,
+    db: Path,
+    as_json: bool,
+) -> None:
+    """Play a range of deals with a player and store one row per deal (resumable)."""
+    deals = parse_deals(deals_text)
+    opts = tuple(sorted(parse_pairs(options).items()))
+    task = StudyTask(registry.find(game).id, opts, player, deals, timeout)
+    store = Store(db)
+    tally = Tally()
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[stats]}"),
+        TimeRemainingColumn(),
+    )
+    stderr = Console(stderr=True)
+    with Progress(*columns, console=stderr, disable=as_json) as progress:
+        done = len(store.done(task.game, task.options_text, player, deals))
+        bar = progress.add_task(f"{task.game} {player}", total=len(deals), completed=done, stats="")
+
+        def advance(row: Row) -> None:
+            tally.add(row)
+            progress.update(bar, advance=1, stats=tally.text())
+
+        try:
+            run_study(task, store, workers=workers, dask=dask_address, progress=advance)
+        except KeyboardInterrupt:
+            stderr.print("Interrupted: every committed deal is kept; rerun to continue.")
+            raise SystemExit(130) from None
+    _print_totals(store, task, as_json)
+
+
+def _print_totals(store: Store, task: StudyTask, as_json: bool) -> None:
+    rows = store.rows(task.game, task.options_text, task.player, task.deals)
+    won = sum(r.status == "won" for r in rows)
+    lost = sum(r.status == "lost" for r in rows)
+    low, high = wilson(won, won + lost)
+    rate = won / (won + lost) if won + lost else 0.0
+    totals = {
+        "game": task.game,
+        "player": task.player,
+        "options": task.options_text,
+        "deals": len(rows),
+        "won": won,
+        "lost": lost,
+        "timeout": len(rows) - won - lost,
+        "rate": won / (won + lost) if won + lost else 0.0,
+        "low": low,
+        "high": high,
+    }
+    if as_json:
+        click.echo(json.dumps(totals, indent=2))
+        return
+    click.echo(
+        f"{task.game} ({task.options_text or 'default options'}), {task.player}: "
+        f"{won} won of {won + lost} decided deals = {100 * rate:.2f}% "
+        f"(95% interval {100 * low:.2f} to {100 * high:.2f}%), {totals['timeout']} timed out"
+    )
+
+
+@click.command()
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    default=DEFAULT_DB,
+    show_default=True,
+    help="SQLite file of study results.",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("docs"),
+    show_default=True,
+    help="Folder for results.md and the plots.",
+)
+def report(db: Path, out: Path) -> None:
+    """Write docs/results.md (a table of every study) and its matplotlib plots."""
+    for path in write_report(Store(db), out):
+        click.echo(f"wrote {path}")

@@ -1,0 +1,199 @@
+"""Les Petits Paquets: the layout, what fits, the counted deal, the exile chain, the pick-up.
+
+Pure functions over State, kept apart from the Game class so each stays small.  The
+rules are written out in docs/rules/petits-paquets.md: "Rule I-III" are the book's
+numbered rules, "direction N" the book's directions as that document numbers them.
+"""
+
+from __future__ import annotations
+
+from cadogan.cards import Card, Rank, Suit
+from cadogan.core import Pile, State
+
+PACKETS = tuple(f"packet{n}" for n in range(1, 13))
+SPREAD = "packet13"
+EXILES = "exiles"
+PACK = "pack"
+ASCENDING = tuple(f"found{n}" for n in range(1, 5))
+DESCENDING = tuple(f"found{n}" for n in range(5, 9))
+FOUNDATIONS = ASCENDING + DESCENDING
+UPPER_ROW = PACKETS[:6]
+LOWER_ROW = PACKETS[6:]
+
+
+def suit_of(found: str) -> Suit:
+    """The suit of a foundation: found1..4 and found5..8 are clubs, diamonds, hearts, spades."""
+    return Suit((int(found[5:]) - 1) % 4)
+
+
+def partner(found: str) -> str:
+    """The other foundation of the same suit (found1 <-> found5, ...)."""
+    n = int(found[5:])
+    return f"found{n + 4 if n <= 4 else n - 4}"
+
+
+def foundations_of(suit: Suit) -> tuple[str, str]:
+    """The ascending and the descending foundation of ``suit``."""
+    return ASCENDING[suit], DESCENDING[suit]
+
+
+def wants(state: State, found: str) -> int | None:
+    """The rank the foundation takes next, or None when it is complete (direction 1, Rule II).
+
+    Each foundation has its king at the bottom as a marker only: the king does not
+    belong to the sequence, so an ascending foundation on its bare king takes an ace
+    and a descending one takes a queen.
+    """
+    pile = state.piles[found]
+    top = pile.cards[-1].rank if len(pile) > 1 else None
+    if found in ASCENDING:
+        if top is None:
+            return 1
+        return top + 1 if top < Rank.QUEEN else None
+    if top is None:
+        return int(Rank.QUEEN)
+    return top - 1 if top > Rank.ACE else None
+
+
+def fits(state: State, card: Card) -> tuple[str, ...]:
+    """The foundations ``card`` may be played to now (none, one or both of its suit)."""
+    return tuple(f for f in foundations_of(card.suit) if wants(state, f) == card.rank)
+
+
+def boundary(state: State, suit: Suit) -> tuple[int, int]:
+    """(a, d): the top rank of the suit's ascending foundation (0 on the bare king) and of
+    its descending one (13 on the bare king).  Exchanges are possible exactly when
+    d == a + 1, that is, when the two foundations hold one card of each rank."""
+    up, down = (state.piles[f] for f in foundations_of(suit))
+    a = int(up.cards[-1].rank) if len(up) > 1 else 0
+    d = int(down.cards[-1].rank) if len(down) > 1 else 13
+    return a, d
+
+
+def exchanges(state: State) -> tuple[tuple[str, str], ...]:
+    """The legal foundation exchanges (direction 8), as (from, to) pairs."""
+    result: list[tuple[str, str]] = []
+    for suit in Suit:
+        a, d = boundary(state, suit)
+        if d != a + 1:
+            continue
+        up, down = foundations_of(suit)
+        if a >= 1:
+            result.append((up, down))
+        if d <= 12:
+            result.append((down, up))
+    return tuple(result)
+
+
+def available(state: State) -> tuple[Card, ...]:
+    """Every available card (Rule I): the tops of packets 1-12 and all of packet 13."""
+    tops = [p.top for p in (state.piles[name] for name in PACKETS) if p.top is not None]
+    return (*tops, *state.piles[SPREAD].cards)
+
+
+def anything_fits(state: State) -> bool:
+    """True when some available card fits a foundation.  Exchanges do not count."""
+    return any(fits(state, card) for card in available(state))
+
+
+def rescued_by_exchange(state: State) -> bool:
+    """True when exchanges alone could make some available card fit.
+
+    When a suit's foundations are exchangeable (d == a + 1) the boundary between them can
+    be moved to any place, so every rank of that suit can be made to fit one of them.
+    """
+    shifting = {s for s in Suit if boundary(state, s)[1] == boundary(state, s)[0] + 1}
+    return any(card.suit in shifting for card in available(state))
+
+
+def squared(pile: Pile) -> Pile:
+    """Packets 1-12 show only their surface card: every card but the top lies hidden."""
+    if pile.empty:
+        return pile
+    return Pile(pile.cards, (False,) * (len(pile) - 1) + (True,))
+
+
+def home(card: Card) -> str:
+    """The packet of a card's value: ace packet1 ... queen packet12 (direction 5)."""
+    return PACKETS[card.rank - 1]
+
+
+def position(count: int) -> str:
+    """The packet that the card called ``count`` is dealt to."""
+    return SPREAD if count == 13 else PACKETS[count - 1]
+
+
+def deal_card(state: State) -> State:
+    """Deal until one card lands in a packet or the pack runs out (directions 2 and 3).
+
+    A card whose value equals its count goes face down onto the Exiles, and the next card
+    is called by the same count; the count runs 1 to 13 and begins again.
+    """
+    pack, exiles = state.piles[PACK], state.piles[EXILES]
+    count = state.num("count")
+    while not pack.empty:
+        card, pack = pack.pop()
+        if card.rank == count:
+            exiles = exiles.push(card, up=False)
+            continue
+        target = position(count)
+        pile = state.piles[target].push(card)
+        placed = pile if target == SPREAD else squared(pile)
+        state = state.with_piles({target: placed}).with_vars(count=count % 13 + 1)
+        break
+    state = state.with_piles({PACK: pack, EXILES: exiles})
+    return state.with_phase("deal" if not pack.empty else "play")
+
+
+def deal_round(state: State) -> State:
+    """Deal to the end of the current round (count 13) or of the pack."""
+    state = deal_card(state)
+    while state.phase == "deal" and state.num("count") != 1:
+        state = deal_card(state)
+    return state
+
+
+def exile_chain(state: State) -> State:
+    """Take the top exile and run the chain of direction 5, in its exact order.
+
+    1. Turn the exile up; if it fits a foundation it waits face up on the Exiles for the
+       player to play it, and the chain ends.
+    2. Otherwise slip it under the packet of its value, p.
+    3. If p is empty or its top card t has travelled in this chain, stop: nothing freed.
+    4. Otherwise slip t under the packet of its own value.
+    5. If p's new top fits a foundation, stop: that card is freed.
+    6. Otherwise p becomes the packet t went under; back to 3.
+    Travelled cards are counted at the bottom of each packet: a chain only ever slips
+    cards under and takes them off the top, and it stops before a travelled card would
+    be taken, so the travelled cards of a packet are exactly its bottom ones.
+    """
+    card, rest = state.piles[EXILES].pop()
+    if fits(state, card):
+        return state.with_piles({EXILES: rest.push(card, up=True)})
+    piles = {name: state.piles[name] for name in PACKETS}
+    piles[EXILES] = rest
+    travelled = dict.fromkeys(PACKETS, 0)
+    p = home(card)
+    piles[p], travelled[p] = squared(piles[p].slip_under(card)), 1
+    while not piles[p].empty and len(piles[p]) > travelled[p]:
+        t, remaining = piles[p].pop()
+        q = home(t)
+        piles[p] = squared(remaining)
+        piles[q] = squared(piles[q].slip_under(t))
+        travelled[q] += 1
+        top = piles[p].top
+        if top is not None and fits(state, top):
+            break
+        p = q
+    return state.with_piles(piles)
+
+
+def pick_up(state: State) -> Pile:
+    """Gather the packets for a re-deal (Rule III) and return the new face-down pack.
+
+    Deal order: P1 + P2 + ... + P6 + P13 + P7 + ... + P12, each packet bottom card first.
+    The top of the returned pile is the first card of that order.
+    """
+    names = (*UPPER_ROW, SPREAD, *LOWER_ROW)
+    order = [card for name in names for card in state.piles[name].cards]
+    return Pile.face_down(reversed(order))

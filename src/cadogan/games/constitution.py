@@ -1,0 +1,263 @@
+"""The Constitution (1874 fifth game; 1914 p. 50): cards rise through four divisions.
+
+Kings, queens and aces are taken out.  The eight aces are the Government (foundations,
+building up in suit to the knaves); the kings and one queen, the Sovereign, only
+decorate the table.  The other 80 cards are dealt as four rows of eight, the People at
+the bottom, then the Commons, the Lords and the Privy Council.  A card climbs one
+division at a time onto a card one lower in rank and of the other colour; only the
+Privy Council plays to the Government.  A vacancy is filled at once from the division
+below, and a People vacancy from the talon or the pack.  Rules:
+docs/rules/constitution.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from itertools import pairwise
+
+from cadogan.cards import Card, Rank, Suit, pack, shuffled
+from cadogan.core import (
+    Game,
+    Move,
+    OptionSpec,
+    Outcome,
+    Pile,
+    Section,
+    State,
+    action,
+    make_state,
+    plays_on,
+    transfer,
+)
+from cadogan.games._constitution_text import (
+    COUNCIL,
+    FOUND,
+    NO_VACANCY,
+    PACK,
+    ROW_OF,
+    ROWS,
+    TALON,
+    explain_move,
+    sections,
+)
+
+SOVEREIGN, BISHOPS, JUDGES, ASIDE = "sovereign", "bishops", "judges", "aside"
+WHOLE_FOUNDATION = int(Rank.JACK)  # an ace and its ten successors, 2 to the knave
+
+
+def _opening_piles(sovereign: Card) -> dict[str, Pile]:
+    """The cards taken out before the deal: Government aces, Sovereign, kings, queens."""
+    aces = [Card(Rank.ACE, suit) for _ in range(2) for suit in Suit]
+    kings = [Card(Rank.KING, suit) for _ in range(2) for suit in Suit]
+    queens = [Card(Rank.QUEEN, suit) for _ in range(2) for suit in Suit]
+    queens.remove(sovereign)
+    piles = {name: Pile.face_up([ace]) for name, ace in zip(FOUND, aces, strict=True)}
+    piles[SOVEREIGN] = Pile.face_up([sovereign])
+    piles[BISHOPS] = Pile.face_up(k for k in kings if not k.red)
+    piles[JUDGES] = Pile.face_up(k for k in kings if k.red)
+    piles[ASIDE] = Pile.face_up(queens)
+    return piles
+
+
+# Every card move the rules can offer, made once: from each pile of a division to each
+# pile of the division above, and from the Privy Council to each foundation.
+_MOVES = {
+    (source, target): transfer(source, target)
+    for lower, upper in pairwise((*ROWS, FOUND))
+    for source in lower
+    for target in upper
+}
+_DEAL = action("deal")
+
+
+class Constitution(Game):
+    """The Constitution: two packs less kings and queens; cards ascend four divisions."""
+
+    id = "constitution"
+    name = "The Constitution"
+    aliases = ("british-constitution",)
+    players = 1
+    packs = 2
+    description = "Cards climb from the People through Commons and Lords to the Privy Council."
+    option_specs = (
+        OptionSpec(
+            "sovereign",
+            "Qd",
+            ("Qd", "Qc"),
+            "the queen set in the centre as the Sovereign: Qd (1914 text and plate) "
+            "or Qc (1874 text); decorative only",
+        ),
+    )
+    verbs = frozenset({"deal"})
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        self._last: tuple[State, tuple[Move, ...]] | None = None
+
+    def deal(self, number: int) -> State:
+        """Lay out the Government, then deal four rows of eight, the People first."""
+        piles = _opening_piles(Card.parse(self.options["sovereign"]))
+        taken = [
+            c for name in (*FOUND, SOVEREIGN, BISHOPS, JUDGES, ASIDE) for c in piles[name].cards
+        ]
+        order = shuffled(pack(2, without=taken), number)
+        for row, names in enumerate(ROWS):
+            for i, name in enumerate(names):
+                piles[name] = Pile.face_up([order[8 * row + i]])
+        # The pack's top card is the next one dealt, so the rest goes in reversed.
+        piles[PACK] = Pile.face_down(reversed(order[32:]))
+        piles[TALON] = Pile()
+        return make_state(
+            self.id, number, piles, vars={"vacancy": NO_VACANCY}, options=self.options
+        )
+
+    def moves(self, state: State) -> tuple[Move, ...]:
+        """Every legal move; only fills while a vacancy is open; none once won."""
+        if self._won(state):
+            return ()
+        return self._legal(state)
+
+    def _legal(self, state: State) -> tuple[Move, ...]:
+        """The legal moves, ignoring a win; the last answer is kept because ``play``,
+        ``outcome`` and ``moves`` ask again about the same (immutable) state."""
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        vacancy = str(state.var("vacancy"))
+        # Rule V: while a vacancy is open it must be filled at once, before anything else.
+        legal = self._fills(state, vacancy) if vacancy != NO_VACANCY else self._free(state)
+        self._last = (state, legal)
+        return legal
+
+    def _free(self, state: State) -> tuple[Move, ...]:
+        """Plays from the Privy Council (rule I), builds one division up (rules II-IV), deal."""
+        piles = state.piles
+        tops = {name: piles[name].top for name in FOUND}
+        result = [
+            _MOVES[council, found]
+            for council in COUNCIL
+            if (card := piles[council].top) is not None
+            for found in FOUND
+            if plays_on(card, tops[found], 1, 1)
+        ]
+        for lower, upper in pairwise(ROWS):
+            # Index the upper division by the (rank, colour) of the card each top accepts.
+            wanted: dict[tuple[int, bool], list[str]] = {}
+            for target in upper:
+                onto = piles[target].top
+                if onto is not None:
+                    wanted.setdefault((onto.rank - 1, not onto.red), []).append(target)
+            for source in lower:
+                card = piles[source].top
+                if card is not None:
+                    targets = wanted.get((card.rank, card.red), ())
+                    result += [_MOVES[source, target] for target in targets]
+        if not piles[PACK].empty:
+            result.append(_DEAL)
+        return tuple(result)
+
+    def _fills(self, state: State, vacancy: str) -> tuple[Move, ...]:
+        """The cards that may fill ``vacancy``: any top of the division below it.
+
+        A People vacancy takes the talon's top, or the pack's when there is no talon.
+        """
+        row = ROW_OF[vacancy]
+        if row == 0:
+            for source in (TALON, PACK):
+                if not state[source].empty:
+                    return (transfer(source, vacancy),)
+            return ()
+        return tuple(_MOVES[s, vacancy] for s in ROWS[row - 1] if not state[s].empty)
+
+    def play(self, state: State, move: Move) -> State:
+        """Turn the next pack card onto the talon, or move one card and open any vacancy."""
+        self.require(state, move)
+        if move.verb == "deal":
+            card, rest = state[PACK].pop()
+            return state.with_piles({PACK: rest, TALON: state[TALON].push(card)})
+        source, target = move.args
+        card, rest = state[source].pop()
+        state = state.with_piles({source: rest, target: state[target].push(card, up=True)})
+        vacancy = NO_VACANCY
+        if source in ROW_OF and rest.empty and self._fills(state, source):
+            # Rule V cascades: emptying a pile of the Constitution opens a vacancy that
+            # must be filled from the division below.  When nothing can fill it (the row
+            # below is empty, or the talon and pack are spent) it stays empty for good.
+            vacancy = source
+        return state.with_vars(vacancy=vacancy)
+
+    def outcome(self, state: State) -> Outcome:
+        """Won with all 88 cards on the Government; lost when no move is left."""
+        if self._won(state):
+            return Outcome.WON
+        return Outcome.ONGOING if self._legal(state) else Outcome.LOST
+
+    def _won(self, state: State) -> bool:
+        return all(len(state[f]) == WHOLE_FOUNDATION for f in FOUND)
+
+    def auto(self, state: State) -> Move | None:
+        """Rule V forces a fill when only one card can fill the open vacancy."""
+        if state.var("vacancy") == NO_VACANCY or self._won(state):
+            return None
+        fills = self._legal(state)
+        return fills[0] if len(fills) == 1 else None
+
+    def safe(self, state: State) -> Move | None:
+        """The only legal move, or a Privy Council play that cannot spoil a win.
+
+        A play of a card X of rank r is safe when (a) X has a card under it, so no
+        vacancy is opened (the Note warns that the moment of a vacancy matters), and
+        (b) all four cards of rank r-1 in the other colour are already on the
+        Government, so no card could ever be built onto X.  Then X stays on top of its
+        pile until played in any winning line; playing it earlier leaves every other
+        move of that line legal, because both foundations of a suit are interchangeable.
+        """
+        legal = self.moves(state)
+        if len(legal) == 1:
+            return legal[0]
+        for move in legal:
+            if move.target in FOUND and len(state[move.args[0]]) > 1:
+                card = state[move.args[0]].top
+                assert card is not None
+                if self._nothing_builds_on(state, card):
+                    return move
+        return None
+
+    def _nothing_builds_on(self, state: State, card: Card) -> bool:
+        """True when both twins of each other-colour card one lower are on the Government."""
+        lower = [s for s in Suit if s.red != card.red]
+        heights = {s: [len(state[f]) for f in FOUND if state[f].cards[0].suit == s] for s in lower}
+        return all(min(heights[s]) >= card.rank - 1 for s in lower)
+
+    def key(self, state: State) -> Hashable:
+        """Merge positions that differ only by interchangeable piles.
+
+        The eight piles of a division obey the same rules, so each division is kept as a
+        sorted multiset; an open vacancy is remembered by its division (any empty pile
+        of that division is equivalent).  Foundations are never a source, so each is
+        only its suit and height.
+        """
+        rows = tuple(tuple(sorted(state[name].cards for name in row)) for row in ROWS)
+        vacancy = ROW_OF.get(str(state.var("vacancy")), -1)
+        founds = tuple(sorted((state[f].cards[0].suit, len(state[f])) for f in FOUND))
+        return (rows, vacancy, founds, state[TALON].cards, state[PACK].cards)
+
+    def order(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """Plays to the Government first, then moves up the divisions, dealing last."""
+
+        def rank(move: Move) -> int:
+            if move.verb == "deal":
+                return 3
+            return 0 if move.target in FOUND else 1 if move.target in COUNCIL else 2
+
+        return tuple(sorted(moves, key=rank))
+
+    def explain(self, state: State, move: Move) -> str:
+        """Which rule refuses ``move``."""
+        if self._won(state) or not self._legal(state):
+            return "the game is over"
+        return explain_move(state, move, self._legal(state))
+
+    def sections(self, state: State) -> tuple[Section, ...]:
+        """The Government and the four divisions, top to bottom as in the plate."""
+        return sections((SOVEREIGN, BISHOPS, JUDGES), (ASIDE,))

@@ -1,0 +1,260 @@
+"""La Duchesse de Luynes (the Discard game, seed 000, fourth game).
+
+Rounds of four face-up cards go onto four packets and two face-down cards onto the
+Discard.  Each suit has an ace foundation building up and a king foundation building
+down.  The Discard is unseen until the pack is exhausted; then all of it is available.
+Three re-deals; the fourth deal has no Discard.  Rules: docs/rules/duchesse-de-luynes.md.
+"""
+
+from __future__ import annotations
+
+from cadogan.cards import Card, Rank, Suit, pack, shuffled
+from cadogan.core import (
+    TRANSFER,
+    Game,
+    IllegalMove,
+    Move,
+    OptionSpec,
+    Outcome,
+    Pile,
+    Section,
+    State,
+    action,
+    make_state,
+    transfer,
+)
+
+PACKETS = ("packet1", "packet2", "packet3", "packet4")
+DISCARD = "discard"
+PACK = "pack"
+ACES = ("found1", "found2", "found3", "found4")  # ace foundations, building up: c d h s
+KINGS = ("found5", "found6", "found7", "found8")  # king foundations, building down: c d h s
+FOUNDATIONS = ACES + KINGS
+REDEALS = 3
+TOTAL = 104
+
+
+def _successors() -> tuple[tuple[Card | None, ...], ...]:
+    """For each foundation, the card it takes next, indexed by its top rank (0 = empty)."""
+    table = []
+    for index in range(len(FOUNDATIONS)):
+        suit, step = Suit(index % 4), (1 if index < 4 else -1)
+        first = Card.parse(("A" if step == 1 else "K") + suit.letter)
+        row: list[Card | None] = [first]
+        for rank in range(1, 14):
+            nxt = rank + step
+            row.append(Card.parse(Rank(nxt).letter + suit.letter) if 1 <= nxt <= 13 else None)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+SUCCESSORS = _successors()
+
+
+def wants(state: State, foundation: str) -> Card | None:
+    """The one card ``foundation`` takes next (its suit is fixed), or None when complete."""
+    top = state.piles[foundation].top
+    return SUCCESSORS[FOUNDATIONS.index(foundation)][top.rank if top is not None else 0]
+
+
+def discard_open(state: State) -> bool:
+    """Rule I: the Discard may be used only once the pack is exhausted."""
+    return state.piles[PACK].empty
+
+
+def transfers(state: State) -> tuple[Move, ...]:
+    """Every card play: packet tops, then the Discard (any of its cards) once it is open."""
+    needs = {f: wants(state, f) for f in FOUNDATIONS}
+    result = []
+    for source in PACKETS:
+        top = state.piles[source].top
+        result += [transfer(source, f) for f, card in needs.items() if top and card == top]
+    if discard_open(state):
+        held = set(state.piles[DISCARD].cards)
+        result += [transfer(DISCARD, f) for f, card in needs.items() if card in held]
+    return tuple(result)
+
+
+def on_foundations(state: State) -> int:
+    """How many cards have been played."""
+    return sum(len(state.piles[f]) for f in FOUNDATIONS)
+
+
+class DuchesseDeLuynes(Game):
+    """La Duchesse de Luynes, also called the Grand Duchess: two packs, three re-deals."""
+
+    id = "duchesse-de-luynes"
+    name = "La Duchesse de Luynes"
+    aliases = ("grand-duchess",)
+    players = 1
+    packs = 2
+    description = "Four packets and a hidden Discard; aces build up, kings down; three re-deals."
+    verbs = frozenset({"deal", "redeal"})
+    option_specs = (
+        OptionSpec(
+            "play",
+            "all",
+            ("all", "free"),
+            "all: every suitable card must be played before the next round or re-deal "
+            "(the book); free: deal and re-deal whenever the pack allows",
+        ),
+    )
+
+    def deal(self, number: int) -> State:
+        """The pack shuffled and nothing yet dealt: the first move is ``deal``."""
+        piles = {name: Pile() for name in (*FOUNDATIONS, *PACKETS, DISCARD)}
+        piles[PACK] = Pile.face_down(reversed(shuffled(pack(2), number)))
+        return make_state(self.id, number, piles, vars={"redeals": REDEALS}, options=self.options)
+
+    def moves(self, state: State) -> tuple[Move, ...]:
+        """Card plays; then ``deal`` or ``redeal``, which in the book's play wait for them."""
+        if on_foundations(state) == TOTAL:
+            return ()
+        plays = transfers(state)
+        if plays and state.options.get("play", "all") == "all":
+            return plays
+        if not state.piles[PACK].empty:
+            return (*plays, action("deal"))
+        if state.num("redeals") > 0:
+            return (*plays, action("redeal"))
+        return plays
+
+    def play(self, state: State, move: Move) -> State:
+        """Deal a round, gather for a re-deal, or play one card to its foundation."""
+        self.require(state, move)
+        if move.verb == "deal":
+            return self._deal_round(state)
+        if move.verb == "redeal":
+            return self._redeal(state)
+        source, target = move.args
+        card = wants(state, target)
+        pile = state.piles[source]
+        if source == DISCARD:
+            # Twins in the Discard are alike; the one dealt later (nearer the top) goes.
+            index = max(i for i, c in enumerate(pile.cards) if c == card)
+            _, rest = pile.remove_at(index)
+        else:
+            _, rest = pile.pop()
+        assert card is not None
+        return state.with_piles({source: rest, target: state.piles[target].push(card)})
+
+    def _deal_round(self, state: State) -> State:
+        """One round: packets 1-4 face up, then two face down to the Discard (not in deal 4)."""
+        targets = PACKETS + ((DISCARD, DISCARD) if state.num("redeals") > 0 else ())
+        piles = dict(state.piles.items())
+        for target in targets:
+            if piles[PACK].empty:
+                break  # an incomplete last round keeps the same order
+            card, piles[PACK] = piles[PACK].pop()
+            piles[target] = piles[target].push(card, up=target != DISCARD)
+        if piles[PACK].empty:
+            # The pack is exhausted: the Discard is taken up and examined (turned face up).
+            piles[DISCARD] = piles[DISCARD].all_up()
+        return state.with_piles(piles)
+
+    def _redeal(self, state: State) -> State:
+        """Packet 1 onto 2 onto 3 onto 4, the Discard underneath; turned over to deal again.
+
+        Turning the gathered heap face down puts the Discard's bottom card (the first card
+        discarded) on top, so it is dealt first, and packet 1's top card is dealt last.
+        """
+        heap = state.piles[DISCARD].cards
+        for name in reversed(PACKETS):
+            heap += state.piles[name].cards
+        piles = {name: Pile() for name in (*PACKETS, DISCARD)}
+        piles[PACK] = Pile.face_down(reversed(heap))
+        return state.with_piles(piles).with_vars(redeals=state.num("redeals") - 1)
+
+    def outcome(self, state: State) -> Outcome:
+        """Won with all 104 cards played; lost when stuck with no re-deal left."""
+        if on_foundations(state) == TOTAL:
+            return Outcome.WON
+        stuck = state.piles[PACK].empty and state.num("redeals") == 0 and not transfers(state)
+        return Outcome.LOST if stuck else Outcome.ONGOING
+
+    def safe(self, state: State) -> Move | None:
+        """A move that cannot spoil a win.
+
+        - The only legal move is safe.
+        - In the book's play (play=all): a card whose twin is already on a foundation and
+          which fits exactly one foundation F.  It is the last card that can ever extend F,
+          and putting it on the other foundation of its suit would leave F short for good
+          (then at most 12 + 13 of the suit's 26 cards could be played), so every win
+          plays it on F.  Plays are compulsory, so every win plays it before the next
+          deal or re-deal; card plays commute with each other within a pause, so playing
+          it first reaches the same positions.
+        """
+        legal = self.moves(state)
+        if len(legal) == 1:
+            return legal[0]
+        if state.options.get("play", "all") != "all":
+            return None
+        played = {c for f in FOUNDATIONS for c in state.piles[f].cards}
+        fits: dict[Card, list[Move]] = {}
+        for move in legal:
+            card = wants(state, move.args[-1])
+            assert card is not None
+            fits.setdefault(card, []).append(move)
+        for card, options in fits.items():
+            if card in played and len({m.args[-1] for m in options}) == 1:
+                return options[0]
+        return None
+
+    def explain(self, state: State, move: Move) -> str:
+        """Say which rule refuses ``move``."""
+        if self.outcome(state).over:
+            return f"the game is over: it is {self.outcome(state).value}"
+        if move.verb in self.verbs:
+            return self._explain_action(state, move)
+        if move.verb != TRANSFER or len(move.args) != 2:
+            return "a move names a packet or the Discard and a foundation, e.g. 'packet1 found3'"
+        return self._explain_transfer(state, *move.args)
+
+    def _explain_action(self, state: State, move: Move) -> str:
+        if move.args:
+            return f"'{move.verb}' is written alone, without pile names"
+        if move.verb == "deal" and state.piles[PACK].empty:
+            return "the pack is exhausted: there is no round left to deal"
+        if move.verb == "redeal" and not state.piles[PACK].empty:
+            return "re-deal only when the whole pack has been dealt"
+        if move.verb == "redeal" and state.num("redeals") == 0:
+            return "three re-deals have been made; the fourth deal is the last"
+        return "play every suitable card on the foundations first: progress must be at an end"
+
+    def _explain_transfer(self, state: State, source: str, target: str) -> str:
+        if source not in state.piles:
+            return f"there is no pile called {source!r} in {self.name}"
+        if source == PACK:
+            return "the pack's cards come out only by dealing a round ('deal')"
+        if source in FOUNDATIONS:
+            return "cards on the foundations stay there: there are no transfers between them"
+        if target not in FOUNDATIONS:
+            return "cards are played only to the foundations; nothing is built on the packets"
+        needed = wants(state, target)
+        if needed is None:
+            return f"{target} is complete"
+        if source == DISCARD and not discard_open(state):
+            return "the Discard is unseen and unusable until the pack is exhausted (rule I)"
+        if source == DISCARD:
+            return f"the Discard holds no {needed}, the card {target} needs"
+        top = state.piles[source].top
+        if top is None:
+            return f"{source} is empty; it stays empty until the next round covers it"
+        return f"{top} does not fit {target}, which needs {needed} (rule II: follow suit)"
+
+    def sections(self, state: State) -> tuple[Section, ...]:
+        """The ace foundations above, the king foundations below, the packets, the Discard."""
+        return (
+            Section("Foundations, aces ascending (c d h s)", ACES),
+            Section("Foundations, kings descending (c d h s)", KINGS),
+            Section("The four packets", PACKETS),
+            Section("The Discard", (DISCARD,)),
+            Section("Pack", (PACK,)),
+        )
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """The default reading, refusing pile names after ``deal`` and ``redeal``."""
+        move = super().parse_move(state, text)
+        if move.verb in self.verbs and move.args:
+            raise IllegalMove(f"'{move.verb}' is written alone, without pile names")
+        return move

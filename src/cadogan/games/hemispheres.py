@@ -1,0 +1,204 @@
+"""The Hemispheres (1874 and 1914): four Races in a circle, split by four barriers.
+
+Red cards (Europeans and Asiatics) belong in the North, black cards (Australians and
+Africans) in the South; a card in the wrong hemisphere is dead until it is exchanged,
+or at the very end transferred.  Eight foundations: red aces up, black kings down, in
+suit.  Rules, layout and every interpretation: docs/rules/hemispheres.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from cadogan.cards import card, pack, shuffled
+from cadogan.core import (
+    TRANSFER,
+    Game,
+    Move,
+    Outcome,
+    Pile,
+    Section,
+    State,
+    make_state,
+)
+from cadogan.games._hemispheres_explain import explain
+from cadogan.games._hemispheres_rules import (
+    BARRIER_CARDS,
+    BARRIERS,
+    COUNTER,
+    FOUNDATION_CARDS,
+    FOUNDATIONS,
+    PACK,
+    POSITIONS,
+    TALON,
+    TWINS,
+    ended,
+    legal,
+    north,
+    race,
+)
+
+# Titles are short so that the text tables do not wrap them.
+RACE_TITLES = {
+    "european": "European (North)",
+    "asiatic": "Asiatic (North)",
+    "australian": "Australian (South)",
+    "african": "African (South)",
+}
+BARRIER_TITLES = ("West barrier K♥", "North barrier A♣", "East barrier K♦", "South barrier A♠")
+
+
+class Hemispheres(Game):
+    """The Hemispheres, also called the Four Continents: two packs, one deal."""
+
+    id = "hemispheres"
+    name = "The Hemispheres"
+    aliases = ("four-continents",)
+    players = 1
+    packs = 2
+    description = "Red cards to the North, black to the South; build in suit from the circle."
+    verbs = frozenset({"deal", "exchange"})
+
+    def deal(self, number: int) -> State:
+        """Foundations and barriers first, then a circle of twelve clockwise from the K♥."""
+        laid_out = [card(c) for c in (*FOUNDATION_CARDS, *BARRIER_CARDS)]
+        order = shuffled(pack(2, without=laid_out), number)
+        placed = zip((*FOUNDATIONS, *BARRIERS), laid_out, strict=True)
+        piles = {name: Pile.face_up([c]) for name, c in placed}
+        piles |= {p: Pile.face_up([order[i]]) for i, p in enumerate(POSITIONS)}
+        # The pack is face down with the next card to deal (order[12]) on top.
+        piles[PACK] = Pile.face_down(reversed(order[len(POSITIONS) :]))
+        piles[TALON] = Pile()
+        return make_state(self.id, number, piles, vars={COUNTER: 0}, options=self.options)
+
+    def moves(self, state: State) -> tuple[Move, ...]:
+        """Plays, talon marriages, exchanges, Race marriages, end transfers, then deal."""
+        if _won(state):
+            return ()
+        return legal(state)
+
+    def play(self, state: State, move: Move) -> State:
+        """Apply a listed move; the pack card fills the first vacancy, else the talon."""
+        self.require(state, move)
+        if move.verb == "deal":
+            after = _deal(state)
+        elif move.verb == "exchange":
+            after = _exchange(state, *move.args)
+        else:
+            source, target = move.args
+            moved, rest = state.piles[source].pop()
+            after = state.with_piles({source: rest, target: state.piles[target].push(moved)})
+        # Only a marriage from one circle position to another counts towards the limit
+        # of consecutive Race marriages; anything else starts the count again.
+        within = move.verb == TRANSFER and all(a in POSITIONS for a in move.args)
+        count = state.num(COUNTER) + 1 if within else 0
+        after = after.with_vars(**{COUNTER: count})
+        return after.with_phase("end" if ended(after) else "play")
+
+    def outcome(self, state: State) -> Outcome:
+        """Won with all 104 cards on the foundations; lost when no move is left."""
+        if _won(state):
+            return Outcome.WON
+        return Outcome.ONGOING if legal(state) else Outcome.LOST
+
+    def explain(self, state: State, move: Move) -> str:
+        """Name the rule that refuses ``move``."""
+        if self.outcome(state).over:
+            return "the game is over"
+        return explain(state, move)
+
+    def safe(self, state: State) -> Move | None:
+        """A play to a foundation that can never spoil a win, or None.
+
+        A card c on its way to a foundation is worth keeping only as a base for the
+        card next to it in building order (c-1 for red, c+1 for black).  When the
+        other foundation of the suit already holds that card, both of its copies are
+        built, so c can serve nothing; playing it only uncovers cards.  Emptying a
+        circle position is excluded while the pack lasts, because the vacancy would
+        change where the next pack card falls.  Barriers at the end are always safe.
+        """
+        for move in legal(state):
+            if move.verb != TRANSFER or move.target not in FOUNDATIONS:
+                continue
+            source, target = move.args
+            if source in BARRIERS:
+                return move
+            if source in POSITIONS and len(state.piles[source]) == 1 and not state[PACK].empty:
+                continue
+            if _other_built(state, target):
+                return move
+        return None
+
+    def key(self, state: State) -> Hashable:
+        """Merge the two interchangeable foundations of each suit."""
+        rest = tuple((n, p) for n, p in state.piles.items() if n not in FOUNDATIONS)
+        built = tuple(tuple(sorted(len(state.piles[f]) for f in pair)) for pair in TWINS)
+        return rest, built, state.vars
+
+    def order(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """Plays first, then exchanges and the talon, dealing before rearranging Races."""
+
+        def rank(move: Move) -> int:
+            if move.verb == "exchange":
+                return 1
+            if move.verb == "deal":
+                return 3
+            if move.target in FOUNDATIONS:
+                return 0
+            if move.source == TALON or state.piles[move.target or TALON].empty:
+                return 2
+            return 4
+
+        return tuple(sorted(moves, key=rank))
+
+    def sections(self, state: State) -> tuple[Section, ...]:
+        """The circle clockwise from the K♥: each barrier, then the Race after it."""
+        circle: list[Section] = []
+        for index, barrier in enumerate(BARRIERS):
+            circle.append(Section(BARRIER_TITLES[index], (barrier,)))
+            name = ("european", "asiatic", "australian", "african")[index]
+            circle.append(
+                Section(RACE_TITLES[name], tuple(p for p in POSITIONS if race(p) == name))
+            )
+        return (
+            *circle,
+            Section("Red aces, up", FOUNDATIONS[:4]),
+            Section("Black kings, down", FOUNDATIONS[4:]),
+            Section("Pack and talon", (PACK, TALON)),
+        )
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """As the default, but an exchange may name its two positions in either order."""
+        move = super().parse_move(state, text)
+        if move.verb == "exchange" and len(move.args) == 2:
+            first, second = move.args
+            if first in POSITIONS and second in POSITIONS and not north(first) and north(second):
+                return Move("exchange", (second, first))
+        return move
+
+
+def _won(state: State) -> bool:
+    return all(len(state.piles[f]) == 13 for f in FOUNDATIONS)
+
+
+def _other_built(state: State, foundation: str) -> bool:
+    """True when the twin foundation already holds the card ``foundation`` has on top."""
+    pair = next(p for p in TWINS if foundation in p)
+    other = pair[1] if pair[0] == foundation else pair[0]
+    top, twin = state.piles[foundation].top, state.piles[other]
+    assert top is not None
+    return top in twin.cards
+
+
+def _deal(state: State) -> State:
+    """Turn the pack's top card into the first vacancy clockwise from the K♥, or the talon."""
+    dealt, rest = state.piles[PACK].pop()
+    vacancy = next((p for p in POSITIONS if state.piles[p].empty), TALON)
+    return state.with_piles({PACK: rest, vacancy: state.piles[vacancy].push(dealt, up=True)})
+
+
+def _exchange(state: State, northern: str, southern: str) -> State:
+    """Rule II: the two wrong-coloured cards change places."""
+    a, north_rest = state.piles[northern].pop()
+    b, south_rest = state.piles[southern].pop()
+    return state.with_piles({northern: north_rest.push(b), southern: south_rest.push(a)})

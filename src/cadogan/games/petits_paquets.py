@@ -1,0 +1,210 @@
+"""Les Petits Paquets (seed 000, second game; the 1874 "Exiles" game).
+
+Two packs without their kings are dealt round thirteen little packets, counting 1 to 13;
+a card whose value equals its count is exiled face down.  The eight kings mark the
+foundations: the upper four build ace to queen, the lower four queen to ace.  When
+nothing fits, an exile is taken and sent travelling under the packets until a card is
+freed.  Two re-deals.  Rules and every interpretation: docs/rules/petits-paquets.md.
+"""
+
+from __future__ import annotations
+
+from cadogan.cards import Card, Rank, Suit, pack, shuffled
+from cadogan.core import (
+    TRANSFER,
+    Game,
+    IllegalMove,
+    Move,
+    OptionSpec,
+    Outcome,
+    Pile,
+    Section,
+    State,
+    action,
+    make_state,
+    transfer,
+)
+from cadogan.games import _petits_paquets_rules as r
+from cadogan.games._petits_paquets_explain import refusal
+from cadogan.games._petits_paquets_rules import (
+    ASCENDING,
+    DESCENDING,
+    EXILES,
+    FOUNDATIONS,
+    PACK,
+    PACKETS,
+    SPREAD,
+)
+
+KINGS = tuple(Card(Rank.KING, s) for s in Suit)
+ACTIONS = frozenset({"deal", "exile", "redeal"})
+
+
+class PetitsPaquets(Game):
+    """Les Petits Paquets: thirteen little packets, exiles, and two re-deals."""
+
+    id = "petits-paquets"
+    name = "Les Petits Paquets"
+    aliases = ("exiles",)
+    players = 1
+    packs = 2
+    description = "Deal counting 1 to 13, exile the cards that match, and set them travelling."
+    option_specs = (
+        OptionSpec(
+            "play_during_deal",
+            "card",
+            ("card", "round", "never"),
+            "when cards may be played while dealing: after any card (the book's Note), "
+            "between rounds, or not until the deal is over",
+        ),
+    )
+    verbs = frozenset({"deal", "exile", "redeal", "take"})
+
+    def deal(self, number: int) -> State:
+        """The eight kings laid out as foundation markers and 96 cards ready to deal."""
+        order = shuffled(pack(2, without=KINGS + KINGS), number)
+        piles = {name: Pile() for name in (*PACKETS, SPREAD, EXILES)}
+        piles[PACK] = Pile.face_down(reversed(order))
+        for found in FOUNDATIONS:
+            piles[found] = Pile.face_up([Card(Rank.KING, r.suit_of(found))])
+        start = {"count": 1, "redeals": 2}
+        return make_state(self.id, number, piles, phase="deal", vars=start, options=self.options)
+
+    def moves(self, state: State) -> tuple[Move, ...]:
+        """Plays, then the one action the position allows, then exchanges; a stable order."""
+        if self.outcome(state).over:
+            return ()
+        exiles = state.piles[EXILES]
+        if state.phase == "play" and exiles.top_up:
+            # Direction 5, step 1: a turned-up exile that fits must be played before anything else.
+            return tuple(transfer(EXILES, f) for f in r.fits(state, exiles.cards[-1]))
+        swaps = tuple(transfer(a, b) for a, b in r.exchanges(state))
+        if state.phase == "deal":
+            if not self._may_play(state):
+                return (action("deal"),)
+            return (*self._plays(state), action("deal"), *swaps)
+        if r.anything_fits(state):
+            return (*self._plays(state), *swaps)
+        # Directions 6 and 7: nothing fits, so the next exile, else a re-deal, else only
+        # exchanges (outcome() has already ruled out the case where they cannot help).
+        if not exiles.empty:
+            return (action("exile"), *swaps)
+        if state.num("redeals"):
+            return (action("redeal"), *swaps)
+        return swaps
+
+    def _may_play(self, state: State) -> bool:
+        """Option play_during_deal: may cards be played at this point of the deal?"""
+        when = state.options.get("play_during_deal", "card")
+        return when == "card" or (when == "round" and state.num("count") == 1)
+
+    def _plays(self, state: State) -> tuple[Move, ...]:
+        """Plays from the packet tops, then from packet 13 (Rule I)."""
+        result: list[Move] = []
+        for name in PACKETS:
+            top = state.piles[name].top
+            if top is not None:
+                result += [transfer(name, f) for f in r.fits(state, top)]
+        for card in dict.fromkeys(state.piles[SPREAD].cards):
+            result += [action("take", str(card), f) for f in r.fits(state, card)]
+        return tuple(result)
+
+    def play(self, state: State, move: Move) -> State:
+        """Apply a legal move; the deal's exiling and the exile chain are done here."""
+        self.require(state, move)
+        if move.verb == "deal":
+            mode = state.options.get("play_during_deal", "card")
+            return r.deal_card(state) if mode == "card" else r.deal_round(state)
+        if move.verb == "exile":
+            return r.exile_chain(state)
+        if move.verb == "redeal":
+            pile = r.pick_up(state)
+            emptied = {name: Pile() for name in (*PACKETS, SPREAD)}
+            state = state.with_piles({**emptied, PACK: pile})
+            return state.with_phase("deal").with_vars(count=1, redeals=state.num("redeals") - 1)
+        source, target = move.args[-2], move.args[-1]
+        if move.verb == "take":
+            index = state.piles[SPREAD].cards.index(Card.parse(source))
+            card, rest = state.piles[SPREAD].remove_at(index)
+            source = SPREAD
+        else:
+            card, rest = state.piles[source].pop()
+        if source in PACKETS:
+            rest = r.squared(rest)
+        return state.with_piles({source: rest, target: state.piles[target].push(card)})
+
+    def outcome(self, state: State) -> Outcome:
+        """Won with all 96 cards on the foundations; lost when nothing more can happen.
+
+        Lost: the deal is over, no exile is left or waiting, no re-deal is left, nothing
+        fits, and no foundation exchange could make anything fit.
+        """
+        if all(len(state.piles[f]) == 13 for f in FOUNDATIONS):
+            return Outcome.WON
+        if state.phase != "play" or not state.piles[EXILES].empty or state.num("redeals"):
+            return Outcome.ONGOING
+        if r.anything_fits(state) or r.rescued_by_exchange(state):
+            return Outcome.ONGOING
+        return Outcome.LOST
+
+    def auto(self, state: State) -> Move | None:
+        """The deal, an exile, a re-deal or the turned exile's play, when it is the only move."""
+        legal = self.moves(state)
+        if len(legal) == 1 and (legal[0].verb in ACTIONS or legal[0].source == EXILES):
+            return legal[0]
+        return None
+
+    def safe(self, state: State) -> Move | None:
+        """The only legal move, when there is exactly one: nothing else could be chosen.
+
+        No play is marked safe: twins, the two foundations of a suit and the exile chain
+        (which stops at the first card that fits) make the order of plays matter.
+        """
+        legal = self.moves(state)
+        return legal[0] if len(legal) == 1 else None
+
+    def order(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """Plays first (packet 13, then packet tops), then actions, exchanges last."""
+
+        def rank(move: Move) -> int:
+            if move.verb == "take":
+                return 0
+            if move.verb == TRANSFER and move.args[0] in FOUNDATIONS:
+                return 3
+            return 1 if move.verb == TRANSFER else 2
+
+        return tuple(sorted(moves, key=rank))
+
+    def explain(self, state: State, move: Move) -> str:
+        """Say which rule refuses the move."""
+        if self.outcome(state).over:
+            return "the game is over"
+        return refusal(state, move, self._may_play(state))
+
+    def sections(self, state: State) -> tuple[Section, ...]:
+        """The ascending kings above, the two rows of packets, the descending kings below."""
+        return (
+            Section("Ascending A-Q", ASCENDING),
+            Section("Upper row", r.UPPER_ROW),
+            Section("Lower row", r.LOWER_ROW),
+            Section("Packet 13", (SPREAD,)),
+            Section("Descending Q-A", DESCENDING),
+            Section("Exiles, pack", (EXILES, PACK)),
+        )
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Read a move; ``take Qh found3`` names the packet-13 card, ``packet13 found3`` too."""
+        words = text.strip().split()
+        low = [w.lower() for w in words]
+        if len(low) == 3 and low[0] == "take":
+            try:
+                card = Card.parse(words[1])
+            except ValueError as err:
+                raise IllegalMove(str(err)) from None
+            return action("take", str(card), low[2])
+        if len(low) == 2 and low[0] == SPREAD and low[1] in FOUNDATIONS:
+            wanted = r.wants(state, low[1])
+            for card in state.piles[SPREAD].cards:
+                if wanted == card.rank and card.suit == r.suit_of(low[1]):
+                    return action("take", str(card), low[1])
+        return super().parse_move(state, text)

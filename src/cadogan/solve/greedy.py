@@ -1,0 +1,96 @@
+"""The honest rule-of-thumb player: it sees what a person sees and nothing more.
+
+``greedy_move`` is given only a player's :class:`View` (face-down cards hidden) and the
+list of legal moves, never the State, so it cannot peek.  Its rule of thumb, in order:
+
+1. play a card to a foundation, preferring one that uncovers a hidden card or empties
+   a pile;
+2. a transfer that uncovers a hidden card or empties a pile;
+3. a transfer of a card from the stock (``pack``, ``talon``, ``waste``);
+4. any other transfer (a marriage);
+5. a special action such as dealing or turning the next card;
+6. last of all, actions that start the cards again (``redeal``) or give something up.
+
+Ties go to the move the game lists first.  A person remembers what they have done:
+the player never repeats a move in a position it has already played that move in, so
+it cannot go round in circles; when every legal move has been tried it gives up.
+Per-game tweaks are keyed by game id in ``TWEAKS`` (Hemispheres: exchange a card out
+of the wrong hemisphere before dealing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from cadogan.core import TRANSFER, Move, View
+
+STOCK = ("pack", "talon", "waste", "stock")
+LAST_VERBS = frozenset({"redeal", "grace", "exile", "resign"})
+
+
+def _uncovers(view: View, source: str | None) -> bool:
+    """True when moving the top of ``source`` reveals a hidden card or leaves a space."""
+    if source is None or source not in view.piles:
+        return False
+    cards = view.piles[source]
+    if source.startswith(STOCK):
+        return False
+    return len(cards) == 1 or (len(cards) >= 2 and cards[-2] is None)
+
+
+def score(view: View, move: Move) -> int:
+    """The generic rule of thumb: lower is better (see the module docstring)."""
+    if move.verb != TRANSFER:
+        return 60 if move.verb in LAST_VERBS else 50
+    target, source = move.target or "", move.source
+    uncovers = _uncovers(view, source)
+    if target.startswith("found"):
+        return 0 if uncovers else 10
+    if uncovers:
+        return 20
+    if source is not None and source.startswith(STOCK):
+        return 30
+    return 40
+
+
+Tweak = Callable[[View, Move, int], int]
+
+
+def _hemispheres(view: View, move: Move, value: int) -> int:
+    """Exchange a card out of the wrong hemisphere before turning the next card:
+    a wrong-coloured card can be neither played nor married onto until it is."""
+    return 45 if move.verb == "exchange" else value
+
+
+# Per-game adjustments of the generic score, keyed by game id.
+TWEAKS: dict[str, Tweak] = {"hemispheres": _hemispheres}
+
+
+@dataclass
+class Memory:
+    """What the player remembers: the (position, move) pairs it has already played."""
+
+    played: set[tuple[View, Move]] = field(default_factory=set)
+
+    def note(self, view: View, move: Move) -> None:
+        """Remember that ``move`` was played in ``view``."""
+        self.played.add((view, move))
+
+
+def greedy_move(
+    game_id: str, view: View, legal: tuple[Move, ...], memory: Memory | None = None
+) -> Move | None:
+    """The rule-of-thumb choice among ``legal`` seen from ``view``; None to give up."""
+    tweak = TWEAKS.get(game_id)
+    best: tuple[int, int] | None = None
+    choice = None
+    for index, move in enumerate(legal):
+        if memory is not None and (view, move) in memory.played:
+            continue
+        value = score(view, move)
+        if tweak is not None:
+            value = tweak(view, move, value)
+        if best is None or (value, index) < best:
+            best, choice = (value, index), move
+    return choice

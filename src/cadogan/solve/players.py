@@ -1,0 +1,87 @@
+"""Players that play a whole deal: the solver (thoughtful), greedy and random (honest).
+
+- ``solver`` sees every card; its result is the solver's verdict.
+- ``greedy`` sees only ``Game.view`` for the player to move and the legal moves, and
+  plays the rule of thumb of :mod:`cadogan.solve.greedy`.
+- ``random`` picks any legal move with ``random.Random(seed ^ deal)``.
+
+Moves the rules force (``Game.auto``) are played for every player, as a Session does.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from time import perf_counter
+from typing import Literal
+
+from cadogan.core import Game, Move, Outcome, State
+from cadogan.solve.greedy import Memory, greedy_move
+from cadogan.solve.search import solve
+
+PlayStatus = Literal["won", "lost", "timeout"]
+PLAYERS = ("solver", "greedy", "random")
+MAX_STEPS = 200_000  # far beyond any game's length; a guard, not a rule
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResult:
+    """How a player fared on a deal: the result, its moves, the work done and the time."""
+
+    status: PlayStatus
+    moves: tuple[Move, ...]
+    nodes: int
+    seconds: float
+
+
+def play_deal(
+    game: Game, deal: int, player: str, *, timeout: float = 10.0, seed: int = 0
+) -> PlayResult:
+    """Play deal ``deal`` of ``game`` with ``player`` ("solver", "greedy" or "random")."""
+    if player not in PLAYERS:
+        raise ValueError(f"unknown player {player!r}; choose one of: {', '.join(PLAYERS)}")
+    state = game.deal(deal)
+    if player == "solver":
+        found = solve(game, state, timeout=timeout)
+        status: PlayStatus = "timeout"
+        if found.decided:
+            status = "won" if found.status == "solved" else "lost"
+        return PlayResult(status, found.moves, found.nodes, found.seconds)
+    rng = random.Random(seed ^ deal)
+    memory = Memory()
+    return _play_honestly(game, state, player, rng, memory, timeout)
+
+
+def _play_honestly(
+    game: Game, state: State, player: str, rng: random.Random, memory: Memory, timeout: float
+) -> PlayResult:
+    start = perf_counter()
+    line: list[Move] = []
+    for step in range(MAX_STEPS):
+        result = game.outcome(state)
+        if result.over:
+            won = result is Outcome.WON
+            return PlayResult("won" if won else "lost", tuple(line), step, perf_counter() - start)
+        if step % 64 == 0 and perf_counter() - start > timeout:
+            break
+        move = game.auto(state)
+        if move is None:
+            move = _choose(game, state, player, rng, memory)
+        if move is None:  # the greedy player has tried everything it can think of
+            return PlayResult("lost", tuple(line), step, perf_counter() - start)
+        state = game.play(state, move)
+        line.append(move)
+    return PlayResult("timeout", tuple(line), len(line), perf_counter() - start)
+
+
+def _choose(
+    game: Game, state: State, player: str, rng: random.Random, memory: Memory
+) -> Move | None:
+    legal = game.moves(state)
+    if player == "random":
+        return rng.choice(legal)
+    view = game.view(state, state.turn)
+    move = greedy_move(game.id, view, legal, memory)
+    if move is not None:
+        memory.note(view, move)
+    return move

@@ -1,0 +1,119 @@
+"""``cadogan report``: the table of every study in docs/results.md, and its plots."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from cadogan.study.stats import wilson
+from cadogan.study.store import Store, Summary
+
+# Win probabilities that mathematics gives exactly, keyed by (game, player).
+KNOWN = {
+    ("travellers", "solver"): (1 / 13, "Clock patience: the last card turned must be a king"),
+    ("travellers", "greedy"): (1 / 13, "Clock patience: the last card turned must be a king"),
+    ("travellers", "random"): (1 / 13, "Clock patience: the last card turned must be a king"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One row of the report: a group's totals with its rate and interval."""
+
+    summary: Summary
+    rate: float
+    low: float
+    high: float
+
+    @property
+    def decided(self) -> int:
+        """Deals won or lost; timeouts are reported apart and not counted."""
+        return self.summary.won + self.summary.lost
+
+
+def lines(store: Store) -> list[Line]:
+    """Every group's rate over its decided deals, with the 95% Wilson interval."""
+    result = []
+    for s in store.summaries():
+        n = s.won + s.lost
+        low, high = wilson(s.won, n)
+        result.append(Line(s, s.won / n if n else 0.0, low, high))
+    return result
+
+
+def known_note(line: Line) -> str:
+    """Whether the rate agrees with a known exact probability, if one is known."""
+    known = KNOWN.get((line.summary.game, line.summary.player))
+    if known is None:
+        return ""
+    p, why = known
+    verdict = "agrees" if line.low <= p <= line.high else "DISAGREES"
+    return f"exact {100 * p:.2f}% ({why}): {verdict}"
+
+
+def markdown(rows: list[Line], plots: list[str]) -> str:
+    """The text of docs/results.md."""
+    out = [
+        "# Results",
+        "",
+        "Win rates measured by `cadogan study`, drawn by `cadogan report`. The rate is over",
+        "the decided deals (won + lost); deals that ran out of time are counted apart and",
+        "never as wins. The interval is the 95% Wilson score interval.",
+        "",
+        "| game | options | player | deals | won | lost | timeout | rate | 95% interval | note |",
+        "|---|---|---|---:|---:|---:|---:|---:|---|---|",
+    ]
+    for line in rows:
+        s = line.summary
+        out.append(
+            f"| {s.game} | {s.options or '-'} | {s.player} | {s.deals} | {s.won} | {s.lost} "
+            f"| {s.timeout} | {100 * line.rate:.2f}% "
+            f"| {100 * line.low:.2f} to {100 * line.high:.2f}% | {known_note(line)} |"
+        )
+    out += ["", *[f"![{Path(p).stem}]({Path(p).name})" for p in plots], ""]
+    return "\n".join(out)
+
+
+def write_report(store: Store, out: Path) -> list[Path]:
+    """Write results.md and the plots into ``out``; returns the files written."""
+    out.mkdir(parents=True, exist_ok=True)
+    rows = lines(store)
+    plots = draw_plots(store, rows, out) if rows else []
+    page = out / "results.md"
+    page.write_text(markdown(rows, [str(p) for p in plots]), encoding="utf-8")
+    return [page, *plots]
+
+
+def draw_plots(store: Store, rows: list[Line], out: Path) -> list[Path]:
+    """Win rate with intervals per group, and the time per deal per group (PNG)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = [f"{r.summary.game}\n{r.summary.player} {r.summary.options}".strip() for r in rows]
+    fig, ax = plt.subplots(figsize=(10, 0.5 * len(rows) + 1.5))
+    rates = [100 * r.rate for r in rows]
+    errors = [[100 * (r.rate - r.low) for r in rows], [100 * (r.high - r.rate) for r in rows]]
+    ax.errorbar(rates, range(len(rows)), xerr=errors, fmt="o", capsize=4)
+    ax.set_yticks(range(len(rows)), labels, fontsize=7)
+    ax.set_xlabel("win rate, % (95% Wilson interval)")
+    ax.set_title("How often each game comes out")
+    ax.invert_yaxis()
+    fig.tight_layout()
+    rates_png = out / "results-win-rates.png"
+    fig.savefig(rates_png, dpi=110)
+    plt.close(fig)
+    fig, ax = plt.subplots(figsize=(10, 0.5 * len(rows) + 1.5))
+    times = [store.seconds(r.summary.game, r.summary.options, r.summary.player) for r in rows]
+    ax.boxplot(times, orientation="horizontal", tick_labels=labels)
+    ax.set_xscale("log")
+    ax.set_xlabel("seconds per deal (log scale)")
+    ax.set_title("Time per deal")
+    ax.tick_params(axis="y", labelsize=7)
+    ax.invert_yaxis()
+    fig.tight_layout()
+    times_png = out / "results-time-per-deal.png"
+    fig.savefig(times_png, dpi=110)
+    plt.close(fig)
+    return [rates_png, times_png]

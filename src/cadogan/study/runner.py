@@ -1,0 +1,138 @@
+"""Running a study: the missing deals of a range, on a process pool, in-process or on Dask.
+
+Each deal's result depends only on the game, its options, the player, the deal number
+and the time budget (seeds go by deal number, never by worker), so every backend gives
+the same rows deal by deal, apart from the time taken.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+
+from cadogan import registry
+from cadogan.core.options import format_pairs
+from cadogan.study.store import Row, Store
+
+BATCH = 16
+
+
+@dataclass(frozen=True, slots=True)
+class StudyTask:
+    """What a study plays: a game with options, a player, a range of deals, a budget."""
+
+    game: str
+    options: tuple[tuple[str, str], ...]
+    player: str
+    deals: range
+    timeout: float = 10.0
+
+    @property
+    def options_text(self) -> str:
+        """The options as stored: every option of the game, defaults included."""
+        return format_pairs(registry.game(self.game, **dict(self.options)).options)
+
+
+def play_one(
+    game: str, options: tuple[tuple[str, str], ...], player: str, deal: int, timeout: float
+) -> Row:
+    """Play one deal and return its row; a pure function of its arguments (bar seconds)."""
+    from cadogan.solve.players import play_deal
+    from cadogan.version import VERSION
+
+    g = registry.game(game, **dict(options))
+    result = play_deal(g, deal, player, timeout=timeout, seed=0)
+    return Row(
+        g.id,
+        format_pairs(g.options),
+        player,
+        deal,
+        result.status,
+        len(result.moves),
+        result.nodes,
+        result.seconds,
+        timeout,
+        VERSION,
+    )
+
+
+def _in_process(task: StudyTask, deals: list[int]) -> Iterator[Row]:
+    for deal in deals:
+        yield play_one(task.game, task.options, task.player, deal, task.timeout)
+
+
+def _pool(task: StudyTask, deals: list[int], workers: int) -> Iterator[Row]:
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        todo = iter(deals)
+        running: set[Future[Row]] = set()
+        while True:
+            for deal in todo:  # keep at most 2 x workers in flight
+                running.add(
+                    pool.submit(play_one, task.game, task.options, task.player, deal, task.timeout)
+                )
+                if len(running) >= 2 * workers:
+                    break
+            if not running:
+                return
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield future.result()
+
+
+def _dask(task: StudyTask, deals: list[int], address: str) -> Iterator[Row]:
+    from dask.distributed import Client, as_completed
+
+    with Client(address) as client:  # type: ignore[no-untyped-call]
+        futures = [
+            client.submit(
+                play_one,
+                task.game,
+                task.options,
+                task.player,
+                d,
+                task.timeout,
+                key=f"{task.game}-{task.options_text}-{task.player}-{d}",
+                pure=True,
+            )
+            for d in deals
+        ]
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            yield future.result()
+
+
+def run_study(
+    task: StudyTask,
+    store: Store,
+    *,
+    workers: int = 1,
+    dask: str | None = None,
+    progress: Callable[[Row], None] | None = None,
+) -> int:
+    """Play every deal of ``task`` not yet stored; returns how many were played.
+
+    Rows are committed in batches of at most 16 rows or one second, so a killed study
+    loses at most the last second of work and never a committed row.
+    """
+    registry.game(task.game, **dict(task.options))  # refuse bad games and options early
+    done = store.done(task.game, task.options_text, task.player, task.deals)
+    missing = [d for d in task.deals if d not in done]
+    if dask:
+        rows: Iterable[Row] = _dask(task, missing, dask)
+    elif workers > 1 and len(missing) > 1:
+        rows = _pool(task, missing, workers)
+    else:
+        rows = _in_process(task, missing)
+    batch: list[Row] = []
+    last = time.monotonic()
+    for row in rows:
+        batch.append(row)
+        if progress:
+            progress(row)
+        if len(batch) >= BATCH or time.monotonic() - last > 1.0:
+            store.add(batch)
+            batch.clear()
+            last = time.monotonic()
+    store.add(batch)
+    return len(missing)

@@ -1,0 +1,140 @@
+"""SQLite storage of study results: one row per (game, options, player, deal).
+
+Every write is a transaction, the database runs in WAL mode so concurrent writers do
+not corrupt it, and the primary key makes reruns idempotent: a deal is never stored
+twice, so a killed study loses nothing committed and a rerun continues where it stopped.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    player TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('won', 'lost', 'timeout')),
+    moves INTEGER NOT NULL,
+    nodes INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    timeout REAL NOT NULL,
+    version TEXT NOT NULL,
+    PRIMARY KEY (game, options, player, deal)
+)
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One deal's result."""
+
+    game: str
+    options: str
+    player: str
+    deal: int
+    status: str
+    moves: int
+    nodes: int
+    seconds: float
+    timeout: float
+    version: str
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The totals of one (game, options, player) group."""
+
+    game: str
+    options: str
+    player: str
+    deals: int
+    won: int
+    lost: int
+    timeout: int
+
+
+class Store:
+    """A study database file (default ``cadogan.sqlite``)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        with self._connect() as db:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute(SCHEMA)
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        db = sqlite3.connect(self.path, timeout=60)
+        try:
+            with db:  # one transaction: committed on success, rolled back on error
+                yield db
+        finally:
+            db.close()
+
+    def add(self, rows: Iterable[Row]) -> int:
+        """Store rows in one transaction, ignoring deals already stored; returns how many."""
+        values = [
+            (
+                r.game,
+                r.options,
+                r.player,
+                r.deal,
+                r.status,
+                r.moves,
+                r.nodes,
+                r.seconds,
+                r.timeout,
+                r.version,
+            )
+            for r in rows
+        ]
+        with self._connect() as db:
+            before = db.total_changes
+            db.executemany("INSERT OR IGNORE INTO results VALUES (?,?,?,?,?,?,?,?,?,?)", values)
+            return db.total_changes - before
+
+    def done(self, game: str, options: str, player: str, deals: range) -> set[int]:
+        """The deals of ``deals`` already stored for this group."""
+        with self._connect() as db:
+            found = db.execute(
+                "SELECT deal FROM results WHERE game=? AND options=? AND player=? "
+                "AND deal BETWEEN ? AND ?",
+                (game, options, player, deals.start, deals.stop - 1),
+            )
+            return {deal for (deal,) in found}
+
+    def rows(self, game: str, options: str, player: str, deals: range | None = None) -> list[Row]:
+        """Stored rows of one group, by deal."""
+        low, high = (deals.start, deals.stop - 1) if deals else (1, 2**63 - 1)
+        with self._connect() as db:
+            found = db.execute(
+                "SELECT * FROM results WHERE game=? AND options=? AND player=? "
+                "AND deal BETWEEN ? AND ? ORDER BY deal",
+                (game, options, player, low, high),
+            )
+            return [Row(*values) for values in found]
+
+    def summaries(self) -> list[Summary]:
+        """Totals for every group studied, ordered by game, options and player."""
+        with self._connect() as db:
+            found = db.execute(
+                "SELECT game, options, player, COUNT(*), "
+                "SUM(status='won'), SUM(status='lost'), SUM(status='timeout') "
+                "FROM results GROUP BY game, options, player ORDER BY game, options, player"
+            )
+            return [Summary(*values) for values in found]
+
+    def seconds(self, game: str, options: str, player: str) -> list[float]:
+        """The time per deal of one group (for the solve-time plot)."""
+        with self._connect() as db:
+            found = db.execute(
+                "SELECT seconds FROM results WHERE game=? AND options=? AND player=?",
+                (game, options, player),
+            )
+            return [s for (s,) in found]

@@ -1,0 +1,1 @@
+"""The Textual terminal UI (``cadogan tui``): every game playable from the keyboard."""

@@ -1,0 +1,253 @@
+"""The table screen: one game in play, drawn section by section as the game groups its piles."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Label, Static
+
+from cadogan.cards import MAX_DEAL
+from cadogan.core import CadoganError, Game, IllegalMove, Move, Outcome
+from cadogan.record import Record
+from cadogan.session import Session
+from cadogan.tui import arrange
+from cadogan.tui.dialogs import Ask, Choose, Reading
+from cadogan.tui.picking import choose, next_card, targets
+from cadogan.tui.pile import PileWidget
+
+HELP = """# Keys
+
+- **Tab / Shift+Tab / arrows**: move between piles. **Enter** or a click: pick up a card,
+  then Enter or click on a highlighted pile to drop it there. **Escape**: put it back.
+- **d** deal or next card, **m** list every legal move, **e** exile, **g** grace
+- **u** undo, **r** redo, **h** hint (the solver), **a** autoplay safe moves
+- **n** new deal by number, **s** save a record, **l** load a record
+- **k** the rules of this game, **?** this help, **q** back to the games
+"""
+
+
+class TableScreen(Screen[None]):
+    """A game in progress."""
+
+    BINDINGS = [
+        Binding("d", "next_card", "Deal/next"),
+        Binding("m", "moves", "Moves"),
+        Binding("u", "undo", "Undo"),
+        Binding("r", "redo", "Redo"),
+        Binding("h", "hint", "Hint"),
+        Binding("a", "autoplay", "Autoplay"),
+        Binding("n", "new_deal", "New deal"),
+        Binding("s", "save", "Save"),
+        Binding("l", "load", "Load"),
+        Binding("e", "verb('exile')", "Exile", show=False),
+        Binding("g", "verb('grace')", "Grace", show=False),
+        Binding("k", "rules", "Rules"),
+        Binding("question_mark", "help", "Help"),
+        Binding("escape", "drop", "Cancel", show=False),
+        Binding("q", "app.pop_screen", "Games"),
+        Binding("right,down", "app.focus_next", show=False),
+        Binding("left,up", "app.focus_previous", show=False),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.held: str | None = None
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self.session.game
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        sections = self.game.sections(self.session.state)
+        with VerticalScroll(id="table"):
+            for group in arrange.rows(self.game.id, sections):
+                with Horizontal(classes="group"):
+                    for section in group:
+                        with Vertical(classes="section"):
+                            yield Label(section.title, classes="section-title")
+                            for line in arrange.lines(self.game.id, section):
+                                with Horizontal(classes="row"):
+                                    for name in line:
+                                        yield PileWidget(name)
+        yield Horizontal(id="actions")
+        yield Static(id="message")
+        yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_table()
+        first = self.query(PileWidget).first()
+        first.focus()
+
+    def refresh_table(self, message: str = "") -> None:
+        """Redraw every pile, the action buttons and the status line."""
+        state = self.session.state
+        view = self.game.view(state, state.turn)
+        legal = self.session.moves()
+        lit = targets(legal, self.held) if self.held else set()
+        for widget in self.query(PileWidget):
+            widget.show(view.piles[widget.pile_name])
+            widget.set_class(widget.pile_name == self.held, "held")
+            widget.set_class(widget.pile_name in lit, "target")
+        self._actions(legal)
+        self.query_one("#message", Static).update(message)
+        self.query_one("#status", Static).update(self.status_line())
+        self.title = f"{self.game.name} — deal {self.session.deal}"
+
+    def _actions(self, legal: tuple[Move, ...]) -> None:
+        bar = self.query_one("#actions", Horizontal)
+        bar.remove_children()
+        words = [m for m in legal if m.verb != "move"][:8]
+        bar.mount_all(Button(str(m), name=str(m), classes="action") for m in words)
+
+    def status_line(self) -> str:
+        """Deal number, cards left, whose turn and the result."""
+        state = self.session.state
+        piles = state.piles
+        founds = [p for n, p in piles.items() if n.startswith("found")]
+        total = sum(len(p) for p in piles.values())
+        if founds:
+            left = total - sum(len(p) for p in founds)
+        else:
+            left = sum(not up for p in piles.values() for up in p.up)
+        outcome = self.session.outcome()
+        result = {Outcome.WON: "WON!", Outcome.LOST: "lost", Outcome.ONGOING: "playing"}[outcome]
+        turn = f" | player {state.turn} to play" if self.game.players > 1 else ""
+        held = f" | holding {self.held}" if self.held else ""
+        return f"Deal {self.session.deal} | cards left {left} | {result}{turn}{held}"
+
+    def on_pile_widget_chosen(self, event: PileWidget.Chosen) -> None:
+        pick = choose(self.session.moves(), self.held, event.name)
+        self.held = pick.held
+        if pick.options:
+            self.app.push_screen(
+                Choose("Which move?", [str(m) for m in pick.options]), self._play_text
+            )
+        elif pick.move is not None:
+            self.play(pick.move)
+        else:
+            self.refresh_table(f"Holding {self.held}." if self.held else "")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.name:
+            self.play(self.game.parse_move(self.session.state, event.button.name))
+
+    def _play_text(self, text: str | None) -> None:
+        if text:
+            self.play(self.game.parse_move(self.session.state, text))
+
+    def play(self, move: Move) -> None:
+        """Play a move; an illegal one shows the rule's reason."""
+        self.held = None
+        try:
+            self.session.play(move)
+        except IllegalMove as err:
+            self.refresh_table(f"[red]Not allowed:[/red] {err.reason}")
+            return
+        self.refresh_table(self.result_message())
+
+    def result_message(self) -> str:
+        """The announcement when the game ends."""
+        outcome = self.session.outcome()
+        if outcome is Outcome.WON:
+            return "[bold green]The game is won![/bold green]"
+        if outcome is Outcome.LOST:
+            return "[bold]The game is lost.[/bold] Press n for a new deal or u to undo."
+        return ""
+
+    def action_drop(self) -> None:
+        self.held = None
+        self.refresh_table()
+
+    def action_next_card(self) -> None:
+        move = next_card(self.session.moves())
+        if move is None:
+            self.refresh_table("There is no card to deal now.")
+        else:
+            self.play(move)
+
+    def action_verb(self, verb: str) -> None:
+        found = [m for m in self.session.moves() if m.verb == verb]
+        if found:
+            self.play(found[0])
+        else:
+            self.refresh_table(f"No {verb} is possible now.")
+
+    def action_moves(self) -> None:
+        legal = [str(m) for m in self.session.moves()]
+        if legal:
+            self.app.push_screen(Choose("Legal moves", legal), self._play_text)
+
+    def action_undo(self) -> None:
+        self.held = None
+        self.refresh_table("Undone." if self.session.undo() else "Nothing to undo.")
+
+    def action_redo(self) -> None:
+        self.refresh_table("Redone." if self.session.redo() else "Nothing to redo.")
+
+    def action_hint(self) -> None:
+        hint = self.session.hint(timeout=2.0)
+        self.refresh_table(f"Hint: {hint.message}")
+
+    def action_autoplay(self) -> None:
+        count = self.session.autoplay()
+        self.refresh_table(self.result_message() or f"Autoplay made {count} move(s).")
+
+    def action_new_deal(self) -> None:
+        self.app.push_screen(Ask("Deal number (1 to 2**63-1):"), self._new_deal)
+
+    def _new_deal(self, text: str | None) -> None:
+        if text is None:
+            return
+        if not text.isdigit() or not 1 <= int(text) <= MAX_DEAL:
+            self.refresh_table(f"[red]{text!r} is not a deal number.[/red]")
+            return
+        self.app.switch_screen(TableScreen(Session(self.game, int(text))))
+
+    def action_save(self) -> None:
+        name = f"{self.game.id}-{self.session.deal}.txt"
+        self.app.push_screen(Ask("Save the record to:", name), self._save)
+
+    def _save(self, path: str | None) -> None:
+        if path:
+            try:
+                self.session.save(path)
+            except OSError as err:
+                self.refresh_table(f"[red]Cannot save:[/red] {err.strerror}")
+                return
+            self.refresh_table(f"Saved to {path}.")
+
+    def action_load(self) -> None:
+        self.app.push_screen(Ask("Load a record from:"), self._load)
+
+    def _load(self, path: str | None) -> None:
+        if not path:
+            return
+        try:
+            session = Session.from_record(Record.load(Path(path)))
+        except CadoganError as err:
+            self.refresh_table(f"[red]Cannot load:[/red] {err}")
+            return
+        self.app.switch_screen(TableScreen(session))
+
+    def action_rules(self) -> None:
+        self.app.push_screen(Reading(rules_text(self.game.id)))
+
+    def action_help(self) -> None:
+        self.app.push_screen(Reading(HELP))
+
+
+def rules_text(game_id: str) -> str:
+    """The game's rules document, shipped inside the package."""
+    try:
+        return (resources.files("cadogan") / "rules" / f"{game_id}.md").read_text("utf-8")
+    except OSError:
+        return f"# {game_id}\n\nThe rules document is missing from this installation."

@@ -1,0 +1,157 @@
+"""The play endpoints: start a game, send moves, undo/redo, hints, records, replay.
+
+A game is addressed by its unguessable id.  Every answer that shows the table is
+built by :func:`cadogan.web.seats.game_json`, from the player's view only.  Changes
+go through :func:`cadogan.web.actions.perform`, which checks the player's seat and turn,
+saves the game and tells everyone connected to it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Request
+from fastapi.responses import PlainTextResponse
+
+from cadogan import registry
+from cadogan.cards import MAX_DEAL
+from cadogan.record import Record
+from cadogan.session import Session
+from cadogan.web import solver
+from cadogan.web.actions import names_of, perform
+from cadogan.web.errors import ApiError
+from cadogan.web.payload import step_json
+from cadogan.web.players import player_of
+from cadogan.web.schemas import MoveText, NewGame, RecordText, SolveRequest
+from cadogan.web.seats import game_json, require_seat
+from cadogan.web.store import GameStore, Slot
+
+router = APIRouter(prefix="/api/sessions", tags=["play"])
+GameId = Annotated[
+    str, Path(pattern=r"^[A-Za-z0-9_-]{8,64}$", description="The game's unguessable id.")
+]
+
+
+def _store(request: Request) -> GameStore:
+    store: GameStore = request.app.state.store
+    return store
+
+
+def _slot(request: Request, gid: str) -> Slot:
+    slot = _store(request).get(gid)
+    if slot is None:
+        raise ApiError(404, "unknown_id", "no game has this id (it may have expired)")
+    return slot
+
+
+def _act(request: Request, gid: str, verb: str, text: str = "") -> dict[str, Any]:
+    """Do ``verb`` at the game for the player asking, and answer with the new table."""
+    return perform(_store(request), gid, player_of(request), verb, text)
+
+
+def _alone(request: Request, session: Session) -> dict[str, Any]:
+    """Store a game the asking player plays alone (every seat his) and show it."""
+    player = player_of(request)
+    seats: dict[int, str | None] = dict.fromkeys(range(1, session.game.players + 1), player)
+    store = _store(request)
+    gid = store.add(session, seats)
+    with store.hold(gid) as slot:
+        return game_json(gid, slot, player, names_of(store))
+
+
+@router.post("", status_code=201)
+def new_game(body: NewGame, request: Request) -> dict[str, Any]:
+    """Start a game: a deal by number, or a random deal when ``deal`` is absent."""
+    game = registry.game(body.game, **body.options)
+    deal = body.deal if body.deal is not None else secrets.randbelow(MAX_DEAL) + 1
+    return _alone(request, Session(game, deal))
+
+
+@router.post("/records", status_code=201)
+def load_record(body: RecordText, request: Request) -> dict[str, Any]:
+    """Start a game from an uploaded record, replayed through the rules."""
+    return _alone(request, Session.from_record(Record.parse(body.record)))
+
+
+@router.get("/{gid}")
+def show(gid: GameId, request: Request) -> dict[str, Any]:
+    """The table as the asking player sees it, the legal moves (his, in his turn), the
+    outcome and the seats.  Anyone with the id may look; only a seat holder may act."""
+    store = _store(request)
+    with store.hold(gid) as slot:
+        return game_json(gid, slot, player_of(request), names_of(store))
+
+
+@router.post("/{gid}/moves")
+def move(gid: GameId, body: MoveText, request: Request) -> dict[str, Any]:
+    """Play one move, written as the legal-move list writes it; 409 with the rule's
+    reason, 409 ``wrong_turn`` out of turn, 403 ``not_yours`` without a seat."""
+    return _act(request, gid, "move", body.move)
+
+
+@router.post("/{gid}/undo")
+def undo(gid: GameId, request: Request) -> dict[str, Any]:
+    """Take back the last move (and the forced moves after it); not in a room."""
+    return _act(request, gid, "undo")
+
+
+@router.post("/{gid}/redo")
+def redo(gid: GameId, request: Request) -> dict[str, Any]:
+    """Play again the last move undone; not in a room."""
+    return _act(request, gid, "redo")
+
+
+@router.post("/{gid}/restart")
+def restart(gid: GameId, request: Request) -> dict[str, Any]:
+    """Back to the opening position (the moves stay available to redo); not in a room."""
+    return _act(request, gid, "restart")
+
+
+@router.post("/{gid}/autoplay")
+def autoplay(gid: GameId, request: Request) -> dict[str, Any]:
+    """Play moves that cannot spoil a win until none is left; not in a room."""
+    return _act(request, gid, "autoplay")
+
+
+@router.post("/{gid}/hint")
+def hint(gid: GameId, request: Request) -> dict[str, Any]:
+    """A move to try, or the news that the game is no longer winnable."""
+    slot = _slot(request, gid)
+    require_seat(slot, player_of(request))
+    seconds: float = request.app.state.solve_seconds
+    return solver.hint(slot.session, seconds)
+
+
+@router.post("/{gid}/solve")
+def solve(gid: GameId, request: Request, body: SolveRequest | None = None) -> dict[str, Any]:
+    """Is this deal (or this position) winnable?  The solver's verdict within a time."""
+    body = body or SolveRequest()
+    slot = _slot(request, gid)
+    require_seat(slot, player_of(request))
+    session = slot.session
+    seconds = min(body.seconds, request.app.state.solve_seconds)
+    state = session.start if body.from_start else session.state
+    return solver.winnable(session.game, state, seconds)
+
+
+@router.get("/{gid}/record", response_class=PlainTextResponse)
+def record(gid: GameId, request: Request) -> PlainTextResponse:
+    """The game so far as a record file (a download)."""
+    session = _slot(request, gid).session
+    name = f"{session.game.id}-{session.deal}.txt"
+    return PlainTextResponse(
+        session.record().text(),
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@router.get("/{gid}/steps/{step}")
+def step(
+    gid: GameId, step: Annotated[int, Path(ge=0, le=1_000_000)], request: Request
+) -> dict[str, Any]:
+    """The replay viewer's frame: the table after ``step`` moves of the history."""
+    session = _slot(request, gid).session
+    if step > len(session.history):
+        raise ApiError(404, "no_step", f"this game has only {len(session.history)} moves")
+    return step_json(session, step)

@@ -1,0 +1,130 @@
+"""Clear JSON errors for every bad request, and a cap on request bodies.
+
+Every error the API returns is ``{"error": sentence, "kind": word}`` with a 4xx code,
+so the page can show the sentence and a program can test the kind.  The server never
+answers a bad request with a traceback, and keeps running.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from cadogan.core import BadOption, BadRecord, CadoganError, IllegalMove, UnknownGame
+
+
+class ApiError(Exception):
+    """An error with its HTTP status, kind and sentence."""
+
+    def __init__(self, status: int, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.kind, self.message = status, kind, message
+
+
+def error_response(status: int, kind: str, message: str) -> JSONResponse:
+    """The one shape of every error answer."""
+    return JSONResponse({"error": message, "kind": kind}, status_code=status)
+
+
+def from_cadogan(err: CadoganError) -> ApiError:
+    """Map the core's errors to HTTP: illegal moves 409, unknown games 404, bad input 422."""
+    if isinstance(err, IllegalMove):
+        return ApiError(409, "illegal_move", err.reason)
+    if isinstance(err, UnknownGame):
+        return ApiError(404, "unknown_game", str(err))
+    if isinstance(err, BadOption):
+        return ApiError(422, "bad_option", str(err))
+    if isinstance(err, BadRecord):
+        return ApiError(422, "bad_record", str(err))
+    return ApiError(422, "bad_request", str(err))
+
+
+def _describe(errors: list[Any]) -> str:
+    """One sentence out of pydantic's error list."""
+    parts = []
+    for item in errors[:3]:
+        where = ".".join(str(p) for p in item.get("loc", ()) if p != "body")
+        parts.append(f"{where}: {item.get('msg', 'invalid')}" if where else item.get("msg", ""))
+    return "invalid request: " + "; ".join(parts)
+
+
+def install_handlers(app: FastAPI) -> None:
+    """Turn every error into the JSON shape above."""
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, err: ApiError) -> JSONResponse:
+        return error_response(err.status, err.kind, err.message)
+
+    @app.exception_handler(CadoganError)
+    async def cadogan_error(request: Request, err: CadoganError) -> JSONResponse:
+        mapped = from_cadogan(err)
+        return error_response(mapped.status, mapped.kind, mapped.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, err: RequestValidationError) -> JSONResponse:
+        errors = list(err.errors())
+        kind = "bad_json" if any(e.get("type") == "json_invalid" for e in errors) else "invalid"
+        return error_response(422, kind, _describe(errors))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, err: StarletteHTTPException) -> JSONResponse:
+        kind = "not_found" if err.status_code == 404 else "http"
+        return error_response(err.status_code, kind, str(err.detail))
+
+
+class BodyLimit:
+    """ASGI middleware refusing request bodies over ``limit`` bytes with a 413.
+
+    It checks the declared Content-Length first, then reads the body itself (counting
+    what actually arrives, so a chunked upload cannot slip past) and hands the
+    application a replay of it.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD"):
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", ())).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await self._refuse(send)
+            return
+        chunks: list[bytes] = []
+        size, more = 0, True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            more = message.get("more_body", False)
+            if size > self.limit:
+                await self._refuse(send)
+                return
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if sent:
+                return await receive()
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = json.dumps(
+            {"error": f"the request body is larger than {self.limit} bytes", "kind": "too_large"}
+        ).encode()
+        headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
+        await send({"type": "http.response.start", "status": 413, "headers": headers})
+        await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,105 @@
+"""The JSON the page draws: a player's view, the legal moves, the outcome, undo/redo.
+
+Everything here goes to a browser, so cards come only from ``Game.view``
+(``view_to_json``): a face-down card is ``"??"``.  Moves are written with pile names
+and verbs, never with the identity of a card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cadogan.core import TRANSFER, Game, Move, Outcome, State
+from cadogan.core.jsonform import view_to_json
+from cadogan.session import Session
+
+
+def game_info(cls: type[Game]) -> dict[str, Any]:
+    """What the home page shows of a game: name, packs, players, description, options."""
+    return {
+        "id": cls.id,
+        "name": cls.name,
+        "aliases": list(cls.aliases),
+        "players": cls.players,
+        "packs": cls.packs,
+        "description": cls.description,
+        "verbs": sorted(cls.verbs),
+        "options": [
+            {"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help}
+            for o in cls.option_specs
+        ],
+    }
+
+
+def move_json(move: Move) -> dict[str, Any]:
+    """One legal move: its text (what the page sends back) and the piles it joins."""
+    return {
+        "text": str(move),
+        "verb": move.verb,
+        "args": list(move.args),
+        "transfer": move.verb == TRANSFER,
+        "source": move.source,
+        "target": move.target,
+    }
+
+
+def table_json(game: Game, state: State, player: int | None = None) -> dict[str, Any]:
+    """A player's view of ``state`` (by default the player to move) and its sections."""
+    if player is None:
+        player = state.turn if 1 <= state.turn <= game.players else 1
+    return {
+        "view": view_to_json(game.view(state, player)),
+        "sections": [{"title": s.title, "piles": list(s.piles)} for s in game.sections(state)],
+    }
+
+
+def result_text(game: Game, outcome: Outcome) -> str:
+    """The sentence announcing the end, or an empty string while the game goes on."""
+    if outcome is Outcome.WON:
+        return f"{game.name} is won. Well played!"
+    if outcome is Outcome.LOST:
+        return f"{game.name} is lost: no move can bring it out now."
+    return ""
+
+
+def session_json(token: str, session: Session) -> dict[str, Any]:
+    """The whole answer to a play request: table, moves, outcome, undo/redo."""
+    game, state = session.game, session.state
+    outcome = session.outcome()
+    played = session.history
+    return {
+        "id": token,
+        "game": game_info(type(game)),
+        "deal": session.deal,
+        "deal_text": str(session.deal),
+        "options": dict(game.options),
+        **table_json(game, state),
+        "turn": state.turn,
+        "phase": state.phase,
+        "moves": [move_json(m) for m in session.moves()],
+        "outcome": outcome.value,
+        "over": outcome.over,
+        "result": result_text(game, outcome),
+        "can_undo": session.can_undo,
+        "can_redo": session.can_redo,
+        "steps": len(played),
+        "chosen": sum(not e.forced for e in played),
+        "last": [{"text": str(e.move), "forced": e.forced} for e in played[-20:]],
+    }
+
+
+def step_json(session: Session, step: int) -> dict[str, Any]:
+    """The replay viewer's frame: the view after ``step`` moves of the history."""
+    history = session.history
+    state = history[step - 1].state if step else session.start
+    entry = history[step - 1] if step else None
+    outcome = session.game.outcome(state)
+    return {
+        "step": step,
+        "steps": len(history),
+        "move": str(entry.move) if entry else None,
+        "forced": entry.forced if entry else False,
+        **table_json(session.game, state),
+        "outcome": outcome.value,
+        "result": result_text(session.game, outcome),
+    }

@@ -1,0 +1,140 @@
+"""Games in SQLite: each game is written as its moves are made, and rebuilt on demand.
+
+A game's row holds its record (the moves played, forced ones included), its redo
+stack (the groups of moves undone, as texts) and its seats.  Rebuilding replays the
+record through the rules (:meth:`Session.from_record`) and then the redo groups from
+the position reached, so a game resumes at the same move with its undo *and* redo
+history.  Every write is one transaction; when the game is over, the result of each
+human player seated at it is written in the same transaction (:mod:`cadogan.stats`).
+
+Without a file (``db_path`` None) the database lives in memory: statistics and names
+work for the server's lifetime, but games are not kept (``durable`` is False).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+
+from cadogan import stats, storage
+from cadogan.record import Record
+from cadogan.session import Entry, Session
+
+COMPUTER = "computer"
+Seats = dict[int, str | None]
+RedoGroups = list[list[tuple[str, bool]]]
+
+
+def redo_groups(session: Session) -> RedoGroups:
+    """The session's redo stack as move texts (the stack's top last)."""
+    return [[(str(e.move), e.forced) for e in group] for group in session._redo]
+
+
+def restore(record_text: str, groups: RedoGroups) -> Session:
+    """Rebuild a session from its record, then its redo stack from where it stands."""
+    session = Session.from_record(Record.parse(record_text))
+    game, state = session.game, session.state
+    rebuilt: list[list[Entry]] = []
+    for group in reversed(groups):  # the top of the stack is the next move to redo
+        entries = []
+        for text, forced in group:
+            move = game.parse_move(state, text)
+            state = game.play(state, move)
+            entries.append(Entry(move, state, forced))
+        rebuilt.append(entries)
+    session._redo = rebuilt[::-1]
+    return session
+
+
+def humans(seats: Seats) -> set[str]:
+    """The people seated at a game (not the computer, not a free seat)."""
+    return {p for p in seats.values() if p and p != COMPUTER}
+
+
+class GameDB:
+    """The server's connection to its SQLite file, serialised by a lock."""
+
+    def __init__(self, path: str | Path | None) -> None:
+        self.path = path
+        self.durable = path is not None
+        self._conn = storage.connect(path if path is not None else ":memory:", threads=True)
+        self._lock = threading.Lock()
+        self._names: dict[str, str | None] = {}
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def save(self, token: str, session: Session, seats: Seats, room: bool) -> None:
+        """Write the game (if durable) and, once it is over, its players' results."""
+        outcome = session.outcome()
+        now = time.time()
+        with self._lock, self._conn:
+            if self.durable:
+                self._conn.execute(
+                    "INSERT INTO games (id, game, record, redo, seats, room, over, created, "
+                    "updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+                    "record = excluded.record, redo = excluded.redo, seats = excluded.seats, "
+                    "over = excluded.over, updated = excluded.updated",
+                    (
+                        token,
+                        session.game.id,
+                        session.record().text(),
+                        json.dumps(redo_groups(session)),
+                        json.dumps({str(k): v for k, v in seats.items()}),
+                        int(room),
+                        int(outcome.over),
+                        now,
+                        now,
+                    ),
+                )
+            if outcome.over:
+                for player in humans(seats):
+                    stats.record_result(
+                        self._conn, token, player, session.game.id, outcome.value,
+                        str(session.deal), now,
+                    )  # fmt: skip
+
+    def load(self, token: str) -> tuple[Session, Seats, bool] | None:
+        """The stored game ``token`` rebuilt, with its seats and room flag; None if absent."""
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT record, redo, seats, room FROM games WHERE id = ?", (token,)
+            ).fetchone()
+        if row is None:
+            return None
+        record, redo, seats, room = row
+        groups = [[(str(t), bool(f)) for t, f in group] for group in json.loads(redo)]
+        session = restore(record, groups)
+        return session, {int(k): v for k, v in json.loads(seats).items()}, bool(room)
+
+    def name(self, player: str) -> str | None:
+        """A player's display name (cached)."""
+        if player not in self._names:
+            if len(self._names) > 10_000:
+                self._names.clear()
+            with self._lock:
+                self._names[player] = stats.player_name(self._conn, player)
+        return self._names[player]
+
+    def set_name(self, player: str, name: str | None) -> None:
+        with self._lock, self._conn:
+            stats.set_name(self._conn, player, name, time.time())
+            self._names[player] = name
+
+    def stats(self, player: str) -> list[stats.GameStats]:
+        with self._lock:
+            return stats.player_stats(self._conn, player)
+
+    def reset(self, player: str) -> int:
+        with self._lock:
+            return stats.reset(self._conn, player)
+
+    def execute(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+        """Run one query (for tests and tools); the rows it returns."""
+        with self._lock, self._conn:
+            rows: list[tuple[object, ...]] = self._conn.execute(sql, args).fetchall()
+            return rows
+

@@ -1,0 +1,63 @@
+"""The request bodies the API accepts; pydantic refuses anything else with a 422."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cadogan.cards import MAX_DEAL
+
+MAX_MOVE_CHARS = 200
+MAX_RECORD_CHARS = 1_000_000
+MAX_OPTIONS = 16
+
+
+class Strict(BaseModel):
+    """A body with no unknown keys."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGame(Strict):
+    """Start a game: which one, which deal (random when absent), which options."""
+
+    game: str = Field(min_length=1, max_length=64, examples=["travellers"])
+    deal: int | None = Field(default=None, ge=1, le=MAX_DEAL, examples=[1])
+    options: dict[str, str] = Field(default_factory=dict, max_length=MAX_OPTIONS)
+
+
+class MoveText(Strict):
+    """A move's text exactly as the legal-move list writes it, e.g. ``talon found3``."""
+
+    move: str = Field(min_length=1, max_length=MAX_MOVE_CHARS, examples=["turn spare"])
+
+
+class RecordText(Strict):
+    """A game record's text (header lines, then one move per line)."""
+
+    record: str = Field(min_length=1, max_length=MAX_RECORD_CHARS)
+
+
+class SolveRequest(Strict):
+    """Ask the solver: from the opening deal or from the current position, within a time."""
+
+    seconds: float = Field(default=10.0, gt=0, le=60)
+    from_start: bool = True
+
+
+class NewRoom(NewGame):
+    """Open a room for a game of two players: a friend joins by its link, or the
+    computer takes the second seat."""
+
+    computer: bool = Field(default=False, description="The computer plays player 2.")
+
+
+class PlayerName(Strict):
+    """The name shown for the player in rooms (empty to remove it)."""
+
+    name: str = Field(max_length=64, examples=["Lady C."])
+
+
+class ResetStats(Strict):
+    """Erase the player's statistics: ``confirm`` must be true."""
+
+    confirm: bool = False

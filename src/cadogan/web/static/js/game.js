@@ -1,0 +1,184 @@
+// The controller of the game on screen: it keeps the server's latest answer, the
+// picked-up pile, and turns clicks into the move texts the server listed.
+
+import { api, ApiError } from "./api.js";
+import { $ } from "./dom.js";
+import { layoutFor } from "./layouts/index.js";
+import {
+  actionsOn, attemptText, isFoundation, movesFrom, targetOf, targetsFrom,
+} from "./moves.js";
+import { drawTable } from "./render.js";
+import { refuse, say, showResult } from "./status.js";
+
+export const ctl = {
+  payload: null, // the live game, as the server last described it
+  frame: null, // a replay frame when the replay viewer is open
+  live: null, // the room's WebSocket (live.js), when the game is a room
+  layout: null,
+  selection: null, // {pile, card}
+  hint: null,
+  listeners: [],
+};
+
+export function onUpdate(fn) {
+  ctl.listeners.push(fn);
+}
+
+function shown() {
+  return ctl.frame || ctl.payload;
+}
+
+export async function redraw() {
+  const payload = shown();
+  const box = $("#table-box");
+  if (!payload) return;
+  const focused = document.activeElement?.dataset?.pile;
+  ctl.layout = await layoutFor(payload);
+  const rect = box.getBoundingClientRect();
+  const name = `${payload.game?.name || ctl.payload?.game.name} table`;
+  const table = drawTable(payload, ctl.layout, { width: rect.width, height: rect.height }, name);
+  box.replaceChildren(table);
+  markSelection();
+  if (focused) box.querySelector(`[data-pile="${CSS.escape(focused)}"]`)?.focus();
+}
+
+function markSelection() {
+  const box = $("#table-box");
+  const targets = ctl.selection && !ctl.frame ? targetsFrom(ctl.payload, ctl.selection) : new Set();
+  for (const node of box.querySelectorAll(".pile")) {
+    const name = node.dataset.pile;
+    const picked = ctl.selection?.pile === name;
+    node.classList.toggle("selected", picked);
+    node.classList.toggle("target", targets.has(name));
+    node.classList.toggle("hinted", ctl.hint?.includes(name) ?? false);
+    node.setAttribute("aria-pressed", picked ? "true" : "false");
+    const base = node.getAttribute("title");
+    const extra = picked ? ", picked up" : targets.has(name) ? ", a legal destination" : "";
+    node.setAttribute("aria-label", base + extra);
+  }
+  for (const img of box.querySelectorAll(".card.picked")) img.classList.remove("picked");
+  if (ctl.selection?.card) {
+    const pile = box.querySelector(`[data-pile="${CSS.escape(ctl.selection.pile)}"]`);
+    pile?.querySelector(`[data-card="${CSS.escape(ctl.selection.card)}"]`)?.classList.add("picked");
+  }
+}
+
+export async function setPayload(payload, message) {
+  ctl.payload = payload;
+  ctl.selection = null;
+  ctl.hint = null;
+  await redraw();
+  for (const fn of ctl.listeners) fn(payload);
+  showResult(payload);
+  if (message) say(message);
+}
+
+// Run a server call that answers with the game; show its refusal if it refuses.
+export async function run(call, message) {
+  try {
+    const payload = await call();
+    await setPayload(payload, message);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError) refuse(err.message);
+    else throw err;
+    return false;
+  }
+}
+
+// Send a move: over the room's WebSocket (the table comes back to everyone), or by HTTP.
+export function send(text) {
+  if (ctl.live) {
+    ctl.selection = null;
+    if (!ctl.live.send({ type: "move", move: text })) refuse("the room is not connected; reconnecting\u2026");
+    return Promise.resolve(true);
+  }
+  return run(() => api.move(ctl.payload.id, text), `Played ${text}.`);
+}
+
+// In a room, or at someone else's game: say why this person cannot move now.
+function notYours(payload) {
+  if (payload.can_act !== false || payload.over || !payload.waiting) return false;
+  refuse(payload.waiting);
+  return true;
+}
+
+function select(selection) {
+  ctl.selection = selection;
+  markSelection();
+  if (!selection) return;
+  const count = targetsFrom(ctl.payload, selection).size;
+  const what = selection.card || selection.pile;
+  say(count ? `Picked up ${what}: ${count} legal destination${count > 1 ? "s" : ""} highlighted.`
+    : `Picked up ${what}; no legal destination is listed for it.`);
+}
+
+async function drop(target) {
+  const sel = ctl.selection;
+  ctl.selection = null;
+  const moves = movesFrom(ctl.payload, sel).filter((m) => targetOf(m, ctl.payload.view.piles) === target);
+  if (moves.length) return send(moves[0].text);
+  return send(attemptText(ctl.payload, sel, target));
+}
+
+// A click (or Enter) on a pile, or on one card of a spread pile.
+export async function clickPile(pile, card = null) {
+  const payload = ctl.payload;
+  if (!payload || ctl.frame || notYours(payload)) return;
+  if (ctl.selection) {
+    if (ctl.selection.pile === pile && (!card || card === ctl.selection.card)) {
+      select(null);
+      return say("Put down.");
+    }
+    return drop(pile);
+  }
+  const cards = payload.view.piles[pile] || [];
+  const spread = card && movesFrom(payload, { pile, card }).some((m) => m.args[0] === card);
+  const selection = { pile, card: spread ? card : null };
+  if (movesFrom(payload, selection).length) return select(selection);
+  const actions = actionsOn(payload, pile);
+  if (actions.length === 1) return send(actions[0].text);
+  const zero = payload.moves.filter((m) => !m.transfer && m.args.length === 0);
+  if (/^(pack|stock|spare)$/.test(pile) && zero.length === 1) return send(zero[0].text);
+  const single = payload.moves.find((m) => !m.transfer && m.args.length === 1);
+  if (single && !payload.moves.some((m) => m.args.length >= 2)) return send(`${single.verb} ${pile}`);
+  if (!cards.length) return say(`${pile} is empty.`);
+  return select(selection);
+}
+
+export function dblclickPile(pile, card = null) {
+  if (!ctl.payload || ctl.frame || notYours(ctl.payload)) return null;
+  const sel = { pile, card };
+  const home = movesFrom(ctl.payload, sel).find((m) => isFoundation(targetOf(m, ctl.payload.view.piles)));
+  ctl.selection = null;
+  if (home) return send(home.text);
+  refuse(`no foundation takes the top card of ${pile} now`);
+  return markSelection();
+}
+
+export function cancel() {
+  if (ctl.selection) {
+    select(null);
+    say("Put down.");
+  }
+}
+
+export function startDrag(pile, card) {
+  if (!ctl.payload || ctl.frame) return false;
+  const spread = card && movesFrom(ctl.payload, { pile, card }).some((m) => m.args[0] === card);
+  const selection = { pile, card: spread ? card : null };
+  if (!movesFrom(ctl.payload, selection).length) return false;
+  select(selection);
+  return true;
+}
+
+export function dropOn(pile) {
+  if (!ctl.selection) return null;
+  if (ctl.selection.pile === pile) return select(null);
+  return drop(pile);
+}
+
+export function showHint(move) {
+  ctl.hint = move ? move.split(" ") : null;
+  markSelection();
+}

@@ -1,0 +1,49 @@
+// The home page: every registered game with its name, packs, players and description,
+// its options, and a deal number (random when left empty).
+
+import { api } from "./api.js";
+import { $, clear, el } from "./dom.js";
+import { newGame } from "./toolbar.js";
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function optionField(gameId, option) {
+  const id = `opt-${gameId}-${option.name}`;
+  return el("label", { for: id, class: "option", title: option.help },
+    `${option.name} `,
+    el("select", { id, "data-option": option.name },
+      option.choices.map((c) => el("option", { value: c, selected: c === option.default, text: c }))));
+}
+
+function gameCard(game) {
+  const dealId = `deal-${game.id}`;
+  const form = el("form", { class: "game-card", "data-game": game.id, "aria-labelledby": `title-${game.id}` },
+    el("h2", { id: `title-${game.id}`, text: game.name }),
+    el("p", { class: "facts", text: `${plural(game.packs, "pack")} \u00b7 ${plural(game.players, "player")}` }),
+    el("p", { class: "description", text: game.description }),
+    game.options.map((o) => optionField(game.id, o)),
+    el("div", { class: "start" },
+      el("label", { for: dealId, text: "Deal " }),
+      el("input", { id: dealId, class: "deal-number", type: "text", pattern: "[1-9][0-9]{0,18}", placeholder: "random", inputmode: "numeric", "aria-label": `Deal number for ${game.name}` }),
+      el("button", { type: "submit", class: "play", text: game.players > 1 ? "Play alone" : "Play" })),
+    game.players > 1 ? el("div", { class: "start rooms" },
+      el("button", { type: "submit", class: "room-friend", "data-room": "friend", text: "Create room", title: "Play with someone else: send them the room's link" }),
+      el("button", { type: "submit", class: "room-computer", "data-room": "computer", text: "Against the computer" })) : null);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const options = {};
+    for (const select of form.querySelectorAll("select[data-option]")) {
+      options[select.dataset.option] = select.value;
+    }
+    const deal = form.querySelector(".deal-number").value.trim() || null;
+    newGame(game.id, deal, options, event.submitter?.dataset.room || null);
+  });
+  return form;
+}
+
+export async function showHome() {
+  const list = clear($("#game-list"));
+  list.append(el("p", { text: "Loading the games\u2026" }));
+  const { games } = await api.games();
+  clear(list).append(...games.map(gameCard));
+}

@@ -1,0 +1,57 @@
+// The Constitution (plate, 1914 p. 50): the Government (eight aces round the
+// Sovereign, the kings outside them) above the four divisions: Privy Council, Lords,
+// Commons and People, eight piles each.
+
+import { CARD_H, has, label, numbered, ring, row, slot } from "./geometry.js";
+
+const CX = 5.6;
+const GY = 2.7;
+const SMALL = 0.72;
+const PITCH_X = 1.12;
+const PITCH_Y = CARD_H + 0.06;
+const DIVISIONS = [
+  ["council", "Privy Council"],
+  ["lords", "Lords"],
+  ["commons", "Commons"],
+  ["people", "People"],
+];
+const EIGHT = [0, 45, 90, 135, 180, 225, 270, 315];
+
+// The four kings of a pile spread round the Government, each on its own point.
+function points(angles) {
+  return angles.map((deg) => {
+    const rad = (deg * Math.PI) / 180;
+    const turn = deg % 180 === 0 ? 90 : deg % 90 === 0 ? 0 : deg;
+    return [2.6 * Math.sin(rad), -2.25 * Math.cos(rad), turn];
+  });
+}
+
+function government() {
+  const slots = ring(numbered("found", 1, 8), CX, GY, 1.2, 1.2, EIGHT, { scale: SMALL });
+  // The Sovereign and the kings are decoration: no card ever moves to or from them.
+  const decor = { scale: SMALL, decor: true };
+  slots.push(slot("sovereign", CX, GY, decor));
+  slots.push(slot("bishops", CX, GY, { ...decor, fan: "points", points: points([315, 45, 135, 225]) }));
+  slots.push(slot("judges", CX, GY, { ...decor, fan: "points", points: points([0, 90, 180, 270]) }));
+  return slots;
+}
+
+export default function constitution(payload) {
+  const rows = DIVISIONS.map(([name]) => numbered(name, 1, 8));
+  if (!has(payload, [...rows.flat(), ...numbered("found", 1, 8), "talon", "pack"])) return null;
+  const slots = government();
+  const labels = [label("THE GOVERNMENT", CX - 3.8, GY - 2.3, { cls: "plate small" })];
+  const top = GY + 2.75 + CARD_H / 2;
+  DIVISIONS.forEach(([name, title], i) => {
+    const y = top + i * PITCH_Y;
+    slots.push(...row(rows[i], CX - 3.5 * PITCH_X, y, {}, PITCH_X));
+    labels.push(label(title.toUpperCase(), CX + 4.6 * PITCH_X, y, { cls: "plate small", align: "left" }));
+  });
+  slots.push(
+    slot("talon", CX + 4.9, GY - 0.9, { caption: "Talon" }),
+    slot("pack", CX + 4.9, GY + 1.2, { caption: "Pack" }),
+    slot("aside", CX - 4.9, GY + 0.3, { fan: "down", step: 0.12, max: 0.8, scale: SMALL, decor: true, caption: "Queens aside" }),
+  );
+  labels.push(label("THE CONSTITUTION", CX, top + 3 * PITCH_Y + 1.05, { cls: "title" }));
+  return { width: CX + 7.0, height: top + 3 * PITCH_Y + 1.3, slots, labels };
+}

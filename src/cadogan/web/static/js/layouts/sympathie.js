@@ -1,0 +1,39 @@
+// Sympathie: the two players' sides face each other across the table, player 2 above
+// and player 1 below; each side holds seventeen packets of three (in two rows), the
+// grace card and the pairs withdrawn beside them. The side whose turn it is is marked.
+
+import { CARD_H, has, label, numbered, row, slot } from "./geometry.js";
+
+const PITCH = 1.15;
+const FAN = { fan: "down", step: 0.15, max: 0.3 };
+const ROW = CARD_H + 0.45;
+
+function side(player, top, payload) {
+  const packets = numbered(`p${player}packet`, 1, 17);
+  const x0 = 0.6;
+  const slots = [
+    ...row(packets.slice(0, 9), x0, top + 0.5 + CARD_H / 2, FAN, PITCH),
+    ...row(packets.slice(9), x0 + PITCH / 2, top + 0.5 + CARD_H / 2 + ROW, FAN, PITCH),
+    slot(`p${player}grace`, x0 + 9 * PITCH + 0.6, top + 0.5 + CARD_H / 2, { caption: "Grace" }),
+    slot(`p${player}pairs`, x0 + 10 * PITCH + 0.6, top + 0.5 + CARD_H / 2, {
+      fan: "down", step: 0.02, max: 0.3, caption: "Pairs",
+    }),
+  ];
+  const turn = payload.turn === player ? " \u2014 to play" : "";
+  const labels = [label(`Player ${player}${turn}`, 0.1, top + 0.15, { align: "left", size: 0.3, cls: turn ? "plate turn" : "plate" })];
+  return { slots, labels };
+}
+
+export default function sympathie(payload) {
+  const names = [1, 2].flatMap((p) => [...numbered(`p${p}packet`, 1, 17), `p${p}grace`, `p${p}pairs`]);
+  if (!has(payload, names)) return null;
+  const height = 0.5 + CARD_H + ROW + 0.3;
+  const two = side(2, 0, payload);
+  const one = side(1, height + 0.35, payload);
+  return {
+    width: 0.6 + 10 * PITCH + 1.6,
+    height: 2 * height + 0.5,
+    slots: [...two.slots, ...one.slots],
+    labels: [...two.labels, ...one.labels],
+  };
+}

@@ -1,0 +1,112 @@
+// The page's entry point: routes between the home page (#/) and a game
+// (#/game/<id>), and wires the table, the toolbar, the keyboard and the panels.
+
+import { api, ApiError } from "./api.js";
+import { $ } from "./dom.js";
+import { ctl, onUpdate, redraw, run, setPayload } from "./game.js";
+import { showHome } from "./home.js";
+import { attach } from "./interact.js";
+import { attachKeys } from "./keyboard.js";
+import { Live } from "./live.js";
+import { attachPanels, closeReplay, loadRecordFile, openReplay } from "./panels.js";
+import { attachRoom, connection, eventText, showRoom } from "./room.js";
+import { attachStats, showStats } from "./stats.js";
+import { refuse, say } from "./status.js";
+import { attachToolbar, tools, update } from "./toolbar.js";
+
+function showView(name) {
+  $("#home").hidden = name !== "home";
+  $("#play").hidden = name !== "play";
+  $("#stats").hidden = name !== "stats";
+  document.body.dataset.view = name;
+}
+
+function leaveRoom() {
+  ctl.live?.close();
+  ctl.live = null;
+}
+
+function joinRoom(id) {
+  ctl.live = new Live(id, {
+    onState: (message) => {
+      if (message.game.id === ctl.payload?.id) setPayload(message.game, eventText(message, message.game));
+    },
+    onError: (message) => refuse(message.error),
+    onStatus: connection,
+  });
+}
+
+async function openGame(id) {
+  showView("play");
+  if (ctl.payload?.id === id) return redraw();
+  if (ctl.frame) await closeReplay();
+  leaveRoom();
+  try {
+    await run(() => api.show(id));
+    const how = ctl.payload.room ? "Turn your packets in your turn." : "Click a card to pick it up.";
+    say(`${ctl.payload.game.name}, deal ${ctl.payload.deal_text}. ${how}`);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+  }
+  if (!ctl.payload || ctl.payload.id !== id) {
+    location.hash = "#/";
+    refuse("that game is not on the server any more");
+    return null;
+  }
+  if (ctl.payload.room) joinRoom(id);
+  return null;
+}
+
+async function route() {
+  const match = location.hash.match(/^#\/game\/([A-Za-z0-9_-]+)$/);
+  if (match) return openGame(match[1]);
+  leaveRoom();
+  ctl.payload = null;
+  if (location.hash === "#/stats") {
+    showView("stats");
+    document.title = "Your statistics \u00b7 cadogan";
+    return showStats();
+  }
+  showView("home");
+  document.title = "cadogan: games of patience";
+  return showHome();
+}
+
+function wire() {
+  attach($("#table-box"));
+  attachToolbar();
+  attachPanels();
+  attachRoom(() => ctl.live);
+  attachStats();
+  onUpdate((payload) => {
+    update(payload);
+    showRoom(payload);
+    $("#table-box").dataset.steps = String(payload.steps);
+    document.title = `${payload.game.name}, deal ${payload.deal_text} \u00b7 cadogan`;
+  });
+  const onTable = (fn) => () => (!$("#play").hidden && ctl.payload ? fn() : null);
+  attachKeys({
+    u: onTable(tools.undo), r: onTable(tools.redo), h: onTable(tools.hint),
+    a: onTable(tools.autoplay), n: onTable(() => tools.newDeal(null)),
+  });
+  $("#load").addEventListener("click", () => $("#load-file").click());
+  $(".more-body").addEventListener("click", (event) => {
+    if (event.target.closest("button:not(#play-listed), a")) $("details.more").open = false;
+  });
+  $("#load-file").addEventListener("change", async (event) => {
+    const payload = await loadRecordFile(event.target.files[0]);
+    event.target.value = "";
+    if (!payload) return;
+    ctl.payload = payload;
+    location.hash = `#/game/${payload.id}`;
+    await run(async () => payload);
+    await openReplay(0);
+  });
+  new ResizeObserver(() => {
+    if (!$("#play").hidden) redraw();
+  }).observe($("#table-box"));
+  window.addEventListener("hashchange", route);
+}
+
+wire();
+route();

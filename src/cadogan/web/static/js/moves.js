@@ -1,0 +1,72 @@
+// Reading the server's legal-move list in terms of piles: which moves leave a pile
+// (or a card of a spread pile), where they go, and which actions a pile offers.
+// The page never decides legality; it only finds the listed move a click means.
+
+import { isHidden } from "./cards.js";
+
+// Whether a move may take from ``pile``: its first argument names that pile, or a
+// face-up card lying in it (as in "take Qc found5"; a twin may lie face up elsewhere).
+function takesFrom(move, pile, piles) {
+  if (move.args.length < 2) return false;
+  const first = move.args[0];
+  if (first in piles) return first === pile;
+  return (piles[pile] || []).some((c) => !isHidden(c) && c === first);
+}
+
+function cardOf(move, piles) {
+  return move.args[0] in piles ? null : move.args[0];
+}
+
+export function targetOf(move, piles) {
+  const last = move.args[move.args.length - 1];
+  return move.args.length >= 2 && last in piles ? last : null;
+}
+
+// Moves that take from the selection ({pile, card}) to some pile.
+export function movesFrom(payload, selection) {
+  const piles = payload.view.piles;
+  return payload.moves.filter((m) => {
+    if (!targetOf(m, piles) || !takesFrom(m, selection.pile, piles)) return false;
+    const card = cardOf(m, piles);
+    return !selection.card || !card || card === selection.card;
+  });
+}
+
+export function targetsFrom(payload, selection) {
+  return new Set(movesFrom(payload, selection).map((m) => targetOf(m, payload.view.piles)));
+}
+
+// Actions naming only this pile ("turn spare", "travel packet3").
+export function actionsOn(payload, pile) {
+  return payload.moves.filter((m) => !m.transfer && m.args.length === 1 && m.args[0] === pile);
+}
+
+// Buttons: actions with no pile pair (deal, redeal, exile, grace, turn spare ...).
+export function buttonMoves(payload) {
+  return payload.moves.filter((m) => !m.transfer && !targetOf(m, payload.view.piles));
+}
+
+// Two-pile actions such as "exchange a b", offered in a list per verb.
+export function pairedActions(payload) {
+  const groups = new Map();
+  for (const m of payload.moves) {
+    if (m.transfer || !targetOf(m, payload.view.piles)) continue;
+    if (!groups.has(m.verb)) groups.set(m.verb, []);
+    groups.get(m.verb).push(m);
+  }
+  return groups;
+}
+
+export function isFoundation(name) {
+  return /^found/.test(name);
+}
+
+// The text to send when the player drops on a pile that no listed move reaches, so
+// that the server can say which rule refuses it.
+export function attemptText(payload, selection, target) {
+  const verbs = new Set(payload.moves.filter((m) => takesFrom(m, selection.pile, payload.view.piles))
+    .map((m) => m.verb));
+  const [verb] = verbs.size === 1 ? [...verbs] : ["move"];
+  const from = selection.card || selection.pile;
+  return verb === "move" ? `${from} ${target}` : `${verb} ${from} ${target}`;
+}

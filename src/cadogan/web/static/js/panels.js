@@ -1,0 +1,99 @@
+// The side panels: the rules (rendered from the game's Markdown by the server) and
+// the replay viewer, which steps through a game's moves forward and back.
+
+import { api, ApiError } from "./api.js";
+import { $ } from "./dom.js";
+import { ctl, redraw } from "./game.js";
+import { refuse, say } from "./status.js";
+
+const replay = { step: 0, steps: 0 };
+
+export async function openRules() {
+  const panel = $("#rules");
+  const body = $("#rules-body");
+  panel.hidden = false;
+  body.textContent = "Loading the rules\u2026";
+  try {
+    const rules = await api.rules(ctl.payload.game.id);
+    body.innerHTML = rules.html; // Markdown rendered on the server with raw HTML escaped
+  } catch (err) {
+    body.textContent = err instanceof ApiError ? err.message : "The rules cannot be shown.";
+  }
+  $("#rules-close").focus();
+}
+
+export function closeRules() {
+  $("#rules").hidden = true;
+  $("#rules-button").focus();
+}
+
+async function show(step) {
+  try {
+    const frame = await api.step(ctl.payload.id, step);
+    replay.step = frame.step;
+    replay.steps = frame.steps;
+    ctl.frame = { ...frame, game: ctl.payload.game };
+    ctl.selection = null;
+    await redraw();
+    const what = frame.move ? `after move ${frame.step}: ${frame.move}${frame.forced ? " (forced)" : ""}` : "the opening deal";
+    $("#replay-where").textContent = `Step ${frame.step} of ${frame.steps}: ${what}`;
+    $("#replay-prev").disabled = frame.step === 0;
+    $("#replay-first").disabled = frame.step === 0;
+    $("#replay-next").disabled = frame.step >= frame.steps;
+    $("#replay-last").disabled = frame.step >= frame.steps;
+    if (frame.result) say(frame.result);
+  } catch (err) {
+    if (err instanceof ApiError) refuse(err.message);
+    else throw err;
+  }
+}
+
+export async function openReplay(step = 0) {
+  $("#replay").hidden = false;
+  document.body.classList.add("replaying");
+  await show(step);
+  $("#replay-next").focus();
+}
+
+export async function closeReplay() {
+  $("#replay").hidden = true;
+  document.body.classList.remove("replaying");
+  ctl.frame = null;
+  await redraw();
+  say("Back to the game.");
+}
+
+export function attachPanels() {
+  $("#rules-button").addEventListener("click", openRules);
+  $("#rules-close").addEventListener("click", closeRules);
+  $("#replay-button").addEventListener("click", () => openReplay(0));
+  $("#replay-close").addEventListener("click", closeReplay);
+  $("#replay-first").addEventListener("click", () => show(0));
+  $("#replay-prev").addEventListener("click", () => show(Math.max(0, replay.step - 1)));
+  $("#replay-next").addEventListener("click", () => show(Math.min(replay.steps, replay.step + 1)));
+  $("#replay-last").addEventListener("click", () => show(replay.steps));
+  $("#rules").addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeRules();
+  });
+  $("#replay").addEventListener("keydown", (event) => {
+    if (event.key === "ArrowLeft") $("#replay-prev").click();
+    if (event.key === "ArrowRight") $("#replay-next").click();
+    if (event.key === "Escape") closeReplay();
+  });
+}
+
+export async function loadRecordFile(file) {
+  if (!file) return null;
+  if (file.size > 1_000_000) {
+    refuse("that file is too large to be a record");
+    return null;
+  }
+  const text = await file.text();
+  try {
+    return await api.load(text);
+  } catch (err) {
+    if (err instanceof ApiError) refuse(err.message);
+    else throw err;
+    return null;
+  }
+}

@@ -1,0 +1,78 @@
+// The room bar: who sits where (and who is connected), how many watch, the link to
+// give the other player, and the name shown for you. It also says what a move by the
+// other side was, when the server's table arrives over the WebSocket.
+
+import { api, ApiError } from "./api.js";
+import { $, clear, el } from "./dom.js";
+import { refuse, say } from "./status.js";
+
+function seatText(seat, turn, over) {
+  const who = seat.free ? "waiting for someone to open the link" : seat.name;
+  const you = seat.you ? " (you)" : "";
+  const away = !seat.free && !seat.connected ? ", away" : "";
+  const turnMark = !over && turn === seat.seat ? " \u2014 to play" : "";
+  return `Player ${seat.seat}: ${who}${you}${away}${turnMark}`;
+}
+
+export function showRoom(payload) {
+  const bar = $("#room");
+  bar.hidden = !payload.room;
+  document.body.classList.toggle("in-room", Boolean(payload.room));
+  if (!payload.room) return;
+  const seats = clear($("#room-seats"));
+  for (const seat of payload.seats) {
+    const mark = seat.connected ? "online" : "offline";
+    seats.append(el("span", {
+      class: `seat ${mark}${seat.you ? " mine" : ""}`, "data-seat": seat.seat,
+      text: seatText(seat, payload.turn, payload.over),
+    }));
+  }
+  const watching = payload.you.length ? "" : "You are watching. ";
+  const others = payload.watchers ? `${payload.watchers} watching.` : "";
+  $("#room-watchers").textContent = `${watching}${others}`;
+  $("#room-link").value = `${location.origin}/#/game/${payload.id}`;
+  $("#room-name-form").hidden = !payload.you.length;
+}
+
+export function connection(status) {
+  const line = $("#room-conn");
+  line.dataset.status = status;
+  line.textContent = { connecting: "connecting\u2026", connected: "live", disconnected: "reconnecting\u2026" }[status] || status;
+}
+
+// The sentence for a table that arrives from the server: what happened, and by whom.
+export function eventText(message, payload) {
+  const event = message.event || {};
+  if (event.what === "join" && event.seat) {
+    const seat = payload.seats.find((s) => s.seat === event.seat);
+    return seat?.you ? `You sit as player ${event.seat}.` : `${seat?.name || "Someone"} joined as player ${event.seat}.`;
+  }
+  if (event.what !== "move" || !event.move) return null;
+  const seat = payload.seats.find((s) => s.seat === event.seat);
+  if (seat?.you) return `Played ${event.move}.`;
+  return `${seat ? seat.name : `Player ${event.seat}`} played ${event.move}.`;
+}
+
+export function attachRoom(live) {
+  $("#room-copy").addEventListener("click", async () => {
+    const link = $("#room-link");
+    link.select();
+    try {
+      await navigator.clipboard.writeText(link.value);
+      say("The link is copied: send it to the other player.");
+    } catch (err) {
+      say("Select the link and copy it to send it to the other player.");
+    }
+  });
+  $("#room-name-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = $("#room-name").value;
+    if (live() && live().send({ type: "name", name })) return;
+    try {
+      await api.rename(name);
+    } catch (err) {
+      if (err instanceof ApiError) refuse(err.message);
+      else throw err;
+    }
+  });
+}

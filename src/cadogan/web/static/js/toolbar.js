@@ -1,0 +1,117 @@
+// The buttons: the game's own actions (from the legal moves that are not transfers),
+// the full list of legal moves, and the tools: undo, redo, restart, new deal, hint,
+// autoplay, "is this deal winnable?", records.
+
+import { api, ApiError } from "./api.js";
+import { $, clear, el } from "./dom.js";
+import { ctl, run, send, showHint } from "./game.js";
+import { buttonMoves, pairedActions } from "./moves.js";
+import { refuse, say, setBusy } from "./status.js";
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function actionButtons(payload) {
+  const box = clear($("#actions"));
+  for (const move of buttonMoves(payload)) {
+    box.append(el("button", {
+      type: "button", class: "action", "data-move": move.text,
+      onclick: () => send(move.text), text: capital(move.text),
+    }));
+  }
+  for (const [verb, moves] of pairedActions(payload)) {
+    const pick = el("select", { "aria-label": `${capital(verb)}: choose the piles`, class: "paired" },
+      moves.map((m) => el("option", { value: m.text, text: m.args.join(" \u2194 ") })));
+    box.append(el("span", { class: "group" }, pick,
+      el("button", { type: "button", class: "action", onclick: () => send(pick.value), text: capital(verb) })));
+  }
+}
+
+function moveList(payload) {
+  const list = clear($("#all-moves"));
+  for (const move of payload.moves) list.append(el("option", { value: move.text, text: move.text }));
+  $("#play-listed").disabled = !payload.moves.length;
+  $("#moves-count").textContent = String(payload.moves.length);
+}
+
+export function update(payload) {
+  actionButtons(payload);
+  moveList(payload);
+  $("#undo").disabled = !payload.can_undo;
+  $("#redo").disabled = !payload.can_redo;
+  $("#save").href = api.recordUrl(payload.id);
+  $("#save").setAttribute("download", `${payload.game.id}-${payload.deal_text}.txt`);
+  $("#game-title").textContent = payload.game.name;
+  const turn = payload.game.players > 1 ? ` \u00b7 player ${payload.turn} to play` : "";
+  $("#game-meta").textContent = `deal ${payload.deal_text}${turn}`;
+  $("#deal-number").value = "";
+}
+
+export const tools = {
+  undo: () => run(() => api.undo(ctl.payload.id), "Move taken back."),
+  redo: () => run(() => api.redo(ctl.payload.id), "Move played again."),
+  restart: () => run(() => api.restart(ctl.payload.id), "Back to the opening deal."),
+  autoplay: async () => {
+    const before = ctl.payload.steps;
+    setBusy(true, "Autoplay\u2026");
+    try {
+      await run(() => api.autoplay(ctl.payload.id));
+      const played = ctl.payload.steps - before;
+      if (!ctl.payload.over) say(played ? `Autoplay made ${played} safe moves.` : "No safe move to make.");
+    } finally {
+      setBusy(false);
+    }
+  },
+  hint: () => ask(api.hint, (answer) => {
+    showHint(answer.move);
+    say(answer.message, answer.move ? "hint" : "info");
+  }, "Looking for a hint\u2026"),
+  winnable: () => ask((id) => api.solve(id, 10), (answer) => say(answer.message, "info"),
+    "Solving this deal (up to 10 seconds)\u2026"),
+  newDeal: (deal) => (ctl.payload.room
+    ? refuse("a room keeps its deal: open a new room from the home page")
+    : newGame(ctl.payload.game.id, deal ?? null, ctl.payload.options)),
+};
+
+async function ask(call, show, text) {
+  setBusy(true, text);
+  try {
+    show(await call(ctl.payload.id));
+  } catch (err) {
+    if (err instanceof ApiError) refuse(err.message);
+    else throw err;
+  } finally {
+    setBusy(false);
+  }
+}
+
+export async function newGame(gameId, deal, options, room = null) {
+  try {
+    const payload = room
+      ? await api.room(gameId, deal, options, room === "computer")
+      : await api.start(gameId, deal, options);
+    location.hash = `#/game/${payload.id}`;
+  } catch (err) {
+    if (err instanceof ApiError) refuse(err.message);
+    else throw err;
+  }
+}
+
+export function attachToolbar() {
+  $("#undo").addEventListener("click", tools.undo);
+  $("#redo").addEventListener("click", tools.redo);
+  $("#restart").addEventListener("click", tools.restart);
+  $("#autoplay").addEventListener("click", tools.autoplay);
+  $("#hint").addEventListener("click", tools.hint);
+  $("#winnable").addEventListener("click", tools.winnable);
+  $("#new-deal").addEventListener("click", () => tools.newDeal(null));
+  $("#deal-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const deal = $("#deal-number").value.trim();
+    if (/^[1-9][0-9]{0,18}$/.test(deal)) tools.newDeal(deal);
+    else refuse("a deal number is a whole number from 1 up");
+  });
+  $("#play-listed").addEventListener("click", () => {
+    const text = $("#all-moves").value;
+    if (text) send(text);
+  });
+}

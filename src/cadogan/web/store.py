@@ -1,0 +1,169 @@
+"""The server's live games in memory: unguessable ids, caps, idle expiry, and storage.
+
+A game id is a ``secrets.token_urlsafe`` token, so one browser cannot reach another's
+game by guessing.  At most ``capacity`` games (and at most ``room_capacity`` rooms
+among them) are live in memory.  When the store is full, the least recently used game
+with nobody connected goes; so does any game left alone for ``idle_seconds``.  With a
+database (:class:`cadogan.web.persist.GameDB`, durable) every change is written as it
+is made, so a game that leaves memory is only asleep: its next request brings it back
+from storage, at the same move and with its undo history.  Without one it is gone.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from cadogan.session import Session
+from cadogan.web.errors import ApiError
+
+TOKEN_BYTES = 18
+
+
+@dataclass(eq=False)
+class Slot:
+    """One live game: its session, seats, lock, live connections, and when last used.
+
+    ``seats`` maps each player number to the cookie token of the person holding that
+    seat, ``"computer"``, or None while the seat is free.  ``gone`` is set when the
+    slot leaves memory, so a request holding a stale slot fetches the game again.
+    """
+
+    session: Session
+    used: float
+    seats: dict[int, str | None] = field(default_factory=dict)
+    room: bool = False
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    conns: set[Any] = field(default_factory=set)
+    gone: bool = False
+
+
+class StoreFull(ApiError):
+    """Every place is taken by a game with someone connected to it."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(503, "server_full", f"the server holds all the {what} it can; try later")
+
+
+class GameStore:
+    """A bounded, thread-safe map from game id to Slot, backed by storage if given."""
+
+    def __init__(
+        self,
+        capacity: int = 1000,
+        idle_seconds: float = 6 * 3600,
+        clock: Callable[[], float] = time.monotonic,
+        db: Any = None,
+        room_capacity: int = 200,
+    ) -> None:
+        self.capacity = capacity
+        self.room_capacity = room_capacity
+        self.idle_seconds = idle_seconds
+        self.db = db  # a cadogan.web.persist.GameDB, or None
+        self._clock = clock
+        self._slots: OrderedDict[str, Slot] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        with self._lock:
+            self._expire()
+            return len(self._slots)
+
+    def rooms(self) -> int:
+        """How many rooms are live in memory."""
+        with self._lock:
+            return sum(s.room for s in self._slots.values())
+
+    def add(
+        self, session: Session, seats: dict[int, str | None] | None = None, room: bool = False
+    ) -> str:
+        """Store ``session`` under a new unguessable id, save it, and return the id."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        slot = Slot(session, self._clock(), dict(seats or {}), room)
+        with self._lock:
+            self._expire()
+            self._make_room(room)
+            self._slots[token] = slot
+        self.save(token, slot)
+        return token
+
+    def get(self, token: str) -> Slot | None:
+        """The slot for ``token``, marking it used; from storage if it left memory.
+
+        None when no game has this id (or, without storage, when it expired).
+        """
+        with self._lock:
+            self._expire()
+            slot = self._slots.get(token)
+            if slot is not None:
+                slot.used = self._clock()
+                self._slots.move_to_end(token)
+                return slot
+            if self.db is None or not self.db.durable:
+                return None
+            loaded = self.db.load(token)  # under the store's lock: never loaded twice
+            if loaded is None:
+                return None
+            session, seats, room = loaded
+            self._make_room(room)
+            slot = self._slots[token] = Slot(session, self._clock(), seats, room)
+            return slot
+
+    @contextmanager
+    def hold(self, token: str) -> Iterator[Slot]:
+        """The live slot for ``token`` with its lock held (404 when there is none)."""
+        for _ in range(5):
+            slot = self.get(token)
+            if slot is None:
+                break
+            with slot.lock:
+                if not slot.gone:
+                    yield slot
+                    return
+        raise ApiError(404, "unknown_id", "no game has this id (it may have expired)")
+
+    def save(self, token: str, slot: Slot) -> None:
+        """Write the game to storage (called with the slot's lock held, after a change)."""
+        if self.db is not None:
+            self.db.save(token, slot.session, slot.seats, slot.room)
+
+    def _make_room(self, room: bool) -> None:
+        """Evict the least recently used idle games until a new one fits."""
+        while len(self._slots) >= self.capacity:
+            if not self._evict(lambda s: True):
+                raise StoreFull("games")
+        while room and sum(s.room for s in self._slots.values()) >= self.room_capacity:
+            if not self._evict(lambda s: s.room):
+                raise StoreFull("rooms")
+
+    def _evict(self, which: Callable[[Slot], bool]) -> bool:
+        """Drop the oldest game matching ``which`` that nobody uses now; False if none."""
+        candidates = [(t, s) for t, s in self._slots.items() if which(s)]
+        return any(self._drop(token, slot) for token, slot in candidates)
+
+    def _drop(self, token: str, slot: Slot) -> bool:
+        """Drop ``slot`` unless someone is connected or a request holds it."""
+        if slot.conns or not slot.lock.acquire(blocking=False):
+            return False
+        try:
+            slot.gone = True
+            del self._slots[token]
+        finally:
+            slot.lock.release()
+        return True
+
+    def _expire(self) -> None:
+        """Drop games idle for too long; the oldest are first in the ordered map."""
+        limit = self._clock() - self.idle_seconds
+        for token, slot in list(self._slots.items()):
+            if slot.used >= limit:
+                return
+            if not self._drop(token, slot):
+                slot.used = self._clock()  # in use: keep it, and look at it again later
+                self._slots.move_to_end(token)

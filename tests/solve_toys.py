@@ -1,0 +1,165 @@
+"""Small synthetic games for testing the solver against brute force.
+
+``Ladder``: the hearts ace to ``size`` dealt face up into ``piles`` piles.  A top card
+may go to the foundation (``found1``, building up from the ace) or onto another pile
+whose top is one higher; an empty pile takes nothing (``OpenLadder``: any card).
+Small enough that a plain breadth-first enumeration of every reachable position
+settles each deal, so the solver's verdicts (with its table, only moves and safe
+moves) can be checked exactly.
+``HiddenLadder`` deals every card but the top face down (turned up when uncovered),
+for the honest players.  ``Duel`` is a two-player game with one move at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from cadogan.cards import Card, Rank, Suit, shuffled
+from cadogan.core import Game, Move, Outcome, Pile, State, action, make_state, transfer
+
+FOUND = "found1"
+
+
+class Ladder(Game):
+    """Build the hearts from the ace on one foundation, moving single cards down."""
+
+    id = "ladder"
+    name = "Ladder"
+    size = 8
+    piles = 3
+    hidden = False
+    spaces = False  # may an empty pile take any card?
+
+    def deal(self, number: int) -> State:
+        order = shuffled([Card(Rank(r), Suit.HEARTS) for r in range(1, self.size + 1)], number)
+        piles: dict[str, Pile] = {}
+        for i in range(self.piles):
+            cards = order[i :: self.piles]
+            pile = Pile.face_down(cards).turned_up() if self.hidden else Pile.face_up(cards)
+            piles[f"pile{i + 1}"] = pile
+        piles[FOUND] = Pile()
+        return make_state(self.id, number, piles)
+
+    def names(self, state: State) -> list[str]:
+        return [n for n in state.piles if n != FOUND]
+
+    def moves(self, state: State) -> tuple[Move, ...]:
+        if self.outcome(state).over:
+            return ()
+        return tuple(m for m in self._candidates(state) if self._ok(state, m))
+
+    def _candidates(self, state: State) -> list[Move]:
+        names = self.names(state)
+        found = [transfer(a, FOUND) for a in names]
+        return found + [transfer(a, b) for a in names for b in names if a != b]
+
+    def _ok(self, state: State, move: Move) -> bool:
+        src, dst = state[move.args[0]], state[move.args[1]]
+        if src.top is None:
+            return False
+        if move.target != FOUND and dst.top is None:
+            return self.spaces and len(src) > 1
+        want = len(dst) + 1 if move.target == FOUND else dst.top.rank - 1 if dst.top else 0
+        return int(src.top.rank) == want
+
+    def play(self, state: State, move: Move) -> State:
+        self.require(state, move)
+        card, rest = state[move.args[0]].pop()
+        return state.with_piles(
+            {move.args[0]: rest.turned_up(), move.args[1]: state[move.args[1]].push(card)}
+        )
+
+    def outcome(self, state: State) -> Outcome:
+        if len(state[FOUND]) == self.size:
+            return Outcome.WON
+        if not any(self._ok(state, m) for m in self._candidates(state)):
+            return Outcome.LOST
+        return Outcome.ONGOING
+
+
+class SafeLadder(Ladder):
+    """Ladder with a safe move and a key merging piles, as a game would supply them.
+
+    Safe: a card playable to the foundation.  Sound here because the foundation is
+    the only place a card leaves the game from, a played card is never needed
+    (nothing builds on a card below it in rank except its successor, which then
+    goes to the foundation too), and moving it frees its pile.
+    Key: the piles are interchangeable, so the multiset of piles is the key.
+    """
+
+    id = "safe-ladder"
+
+    def safe(self, state: State) -> Move | None:
+        for name in self.names(state):
+            move = transfer(name, FOUND)
+            if self._ok(state, move):
+                return move
+        return None
+
+    def key(self, state: State) -> Hashable:
+        return (len(state[FOUND]), tuple(sorted(state[n].cards for n in self.names(state))))
+
+
+class OpenLadder(Ladder):
+    """Ladder with four piles whose spaces take any card: cycles and transpositions."""
+
+    id = "open-ladder"
+    size = 6
+    piles = 4
+    spaces = True
+
+
+class HiddenLadder(Ladder):
+    """Ladder with every card but the tops face down."""
+
+    id = "hidden-ladder"
+    hidden = True
+
+
+class Duel(Game):
+    """Two players take turns turning cards from their piles; no choices."""
+
+    id = "duel"
+    name = "Duel"
+    players = 2
+
+    def deal(self, number: int) -> State:
+        order = shuffled([Card(Rank(r), s) for r in range(1, 5) for s in Suit], number)
+        piles = {"hand1": Pile.face_down(order[:8]), "hand2": Pile.face_down(order[8:])}
+        return make_state(self.id, number, {**piles, "table": Pile()})
+
+    def moves(self, state: State) -> tuple[Move, ...]:
+        if self.outcome(state).over:
+            return ()
+        return (action("turn", f"hand{state.turn}"),)
+
+    def play(self, state: State, move: Move) -> State:
+        self.require(state, move)
+        card, rest = state[move.args[0]].pop()
+        after = state.with_piles({move.args[0]: rest, "table": state["table"].push(card)})
+        return after.with_turn(3 - state.turn)
+
+    def outcome(self, state: State) -> Outcome:
+        if state["hand1"].empty and state["hand2"].empty:
+            return (
+                Outcome.WON if state["table"].top == Card(Rank.ACE, Suit.SPADES) else Outcome.LOST
+            )
+        return Outcome.ONGOING
+
+
+def reachable_win(game: Game, state: State) -> bool:
+    """Exhaustive breadth-first enumeration of every reachable position: a win anywhere?"""
+    seen = {state}
+    frontier = [state]
+    while frontier:
+        nxt = []
+        for current in frontier:
+            if game.outcome(current) is Outcome.WON:
+                return True
+            for move in game.moves(current):
+                child = game.play(current, move)
+                if child not in seen:
+                    seen.add(child)
+                    nxt.append(child)
+        frontier = nxt
+    return False

@@ -1,0 +1,76 @@
+"""``cadogan solve`` and the ``hint`` and ``auto`` words of ``cadogan play``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cadogan import registry
+from cadogan.cli import cli, main
+from cadogan.record import Record, replay
+from cadogan.solve import STATUSES
+
+WON_TRAVELLERS = 28  # a Travellers deal that comes out
+
+
+def run(*args: str, stdin: str | None = None) -> str:
+    result = CliRunner().invoke(cli, list(args), input=stdin, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_solve_json_has_the_verdict_numbers_and_record(tmp_path: Path) -> None:
+    data = json.loads(run("solve", "travellers", "--deal", str(WON_TRAVELLERS), "--json"))
+    assert {"status", "moves", "nodes", "seconds", "record"} <= set(data)
+    assert data["status"] == "solved" and data["nodes"] >= len(data["moves"]) > 0
+    record = Record.parse(data["record"])
+    assert record.result == "won" and list(record.moves) == data["moves"]
+    path = tmp_path / "solution.txt"
+    path.write_text(data["record"])
+    assert run("replay", str(path)).strip().endswith("won")
+    assert json.loads(run("replay", str(path), "--json"))["result"] == "won"
+
+
+def test_solve_writes_a_record_file_that_replays_to_a_win(tmp_path: Path) -> None:
+    path = tmp_path / "win.txt"
+    out = run("solve", "clock", "--deal", str(WON_TRAVELLERS), "--record", str(path))
+    assert "solved" in out and "Solution" in out
+    assert replay(Record.load(path)).outcome.value == "won"
+
+
+def test_solve_text_for_a_lost_deal() -> None:
+    out = run("solve", "travellers", "--deal", "1")
+    assert "unsolvable" in out and "positions generated" in out
+    data = json.loads(run("solve", "travellers", "--deal", "1", "--json"))
+    assert data["status"] == "unsolvable" and data["record"] is None and data["moves"] == []
+
+
+@pytest.mark.parametrize("game", registry.ids())
+def test_solve_works_for_every_game(game: str) -> None:
+    data = json.loads(run("solve", game, "--deal", "1", "--timeout", "0.3", "--json"))
+    assert data["status"] in STATUSES and data["game"] == game
+    if data["status"] == "solved":
+        assert replay(Record.parse(data["record"])).outcome.value == "won"
+
+
+def test_a_game_without_choices_needs_no_table() -> None:
+    data = json.loads(run("solve", "travellers", "--deal", "1", "--max-states", "1", "--json"))
+    assert data["status"] == "unsolvable"  # no choices, so the table is never used
+
+
+def test_bad_input_gets_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["solve", "nosuchgame", "--deal", "1"], ["solve", "travellers"]):
+        with pytest.raises(SystemExit) as err:
+            main(argv)
+        assert err.value.code == 2
+    assert "cadogan:" in capsys.readouterr().err
+
+
+def test_play_understands_hint_and_auto() -> None:
+    out = run("play", "travellers", "--deal", "3", stdin="hint\nauto\n")
+    assert "can still be won" not in out
+    assert "This deal can no longer be won." in out
+    assert "safe move(s)" in out and "The game is lost." in out

@@ -1,0 +1,187 @@
+"""Players (solver, greedy, random), hints and autoplay."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cadogan import registry
+from cadogan.core import Game, Move, Outcome, Pile, State, View
+from cadogan.session import Session
+from cadogan.solve import PLAYERS, Hint, greedy_move, play_deal, solve
+from cadogan.solve.greedy import Memory
+from cadogan.solve.hints import NO_LONGER
+from cadogan.solve.players import _choose
+from tests.solve_toys import HiddenLadder, Ladder, OpenLadder, SafeLadder
+
+GAMES = registry.all_games()
+IDS = [g.id for g in GAMES]
+
+
+def shuffle_hidden(state: State, rng: random.Random) -> State:
+    """The same position with its face-down cards dealt among the face-down places anew."""
+    slots = [(n, i) for n, p in state.piles.items() for i, up in enumerate(p.up) if not up]
+    hidden = [state[n].cards[i] for n, i in slots]
+    rng.shuffle(hidden)
+    cards = {n: list(p.cards) for n, p in state.piles.items()}
+    for (name, index), card in zip(slots, hidden, strict=True):
+        cards[name][index] = card
+    return state.with_piles({n: Pile(tuple(cards[n]), state[n].up) for n in state.piles})
+
+
+def positions(game: Game, deal: int, steps: int, seed: int) -> list[State]:
+    rng, states = random.Random(seed), [game.deal(deal)]
+    for _ in range(steps):
+        legal = game.moves(states[-1])
+        if not legal:
+            break
+        states.append(game.play(states[-1], rng.choice(legal)))
+    return states
+
+
+@pytest.mark.parametrize("game", [*GAMES, HiddenLadder()], ids=[*IDS, "hidden-ladder"])
+def test_greedy_never_peeks(game: Game) -> None:
+    """Re-dealing the face-down cards leaves the view, and so greedy's choice, unchanged."""
+    rng, checked = random.Random(7), 0
+    for deal in (1, 2, 3):
+        for state in positions(game, deal, 40, deal):
+            twin = shuffle_hidden(state, rng)
+            assert game.view(state, state.turn) == game.view(twin, twin.turn)
+            if game.outcome(state).over or game.moves(state) != game.moves(twin):
+                continue
+            mine, yours = Memory(), Memory()
+            first = _choose(game, state, "greedy", random.Random(0), mine)
+            assert first == _choose(game, twin, "greedy", random.Random(0), yours)
+            checked += 1
+    assert checked > 0
+
+
+def test_greedy_rule_of_thumb_prefers_foundation_plays() -> None:
+    game = Ladder()
+    state = game.deal(2)
+    legal = game.moves(state)
+    view = game.view(state)
+    choice = greedy_move(game.id, view, legal)
+    if any(m.target == "found1" for m in legal):
+        assert choice is not None and choice.target == "found1"
+
+
+def test_greedy_does_not_repeat_itself() -> None:
+    """In a game with spaces a card could shuttle for ever; memory stops that."""
+    game = OpenLadder()
+    for deal in range(1, 8):
+        result = play_deal(game, deal, "greedy", timeout=5.0)
+        assert result.status in ("won", "lost")
+
+
+def test_greedy_gives_up_when_everything_was_tried() -> None:
+    game = Ladder()
+    state = game.deal(1)
+    view: View = game.view(state)
+    legal = game.moves(state)
+    memory = Memory({(view, m) for m in legal})
+    assert greedy_move(game.id, view, legal, memory) is None
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@pytest.mark.parametrize("player", PLAYERS)
+def test_every_player_finishes_every_game(game: Game, player: str) -> None:
+    result = play_deal(game, 1, player, timeout=0.5)
+    assert result.status in ("won", "lost", "timeout")
+    if result.status == "won":
+        state = game.deal(1)
+        for move in result.moves:
+            state = game.play(state, move)
+        assert game.outcome(state) is Outcome.WON
+
+
+def test_players_are_deterministic() -> None:
+    game = OpenLadder()
+    for player in ("greedy", "random"):
+        a = play_deal(game, 5, player, seed=3)
+        b = play_deal(game, 5, player, seed=3)
+        assert a.moves == b.moves and a.status == b.status
+
+
+def test_random_player_is_seeded_by_deal_and_seed() -> None:
+    game = OpenLadder()
+    lines = {play_deal(game, 5, "random", seed=s).moves for s in range(6)}
+    assert len(lines) > 1
+
+
+def test_solver_player_reports_the_verdict() -> None:
+    game = Ladder()
+    for deal in range(1, 15):
+        verdict = solve(game, game.deal(deal)).status
+        result = play_deal(game, deal, "solver")
+        assert result.status == {"solved": "won", "unsolvable": "lost"}[verdict]
+
+
+def test_unknown_player_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown player"):
+        play_deal(Ladder(), 1, "psychic")
+
+
+def _deal_with(game: Game, status: str) -> int:
+    return next(d for d in range(1, 100) if solve(game, game.deal(d)).status == status)
+
+
+def test_hint_gives_the_solvers_next_move_while_winnable() -> None:
+    game = Ladder()
+    deal = _deal_with(game, "solved")
+    session = Session(game, deal)
+    hint = session.hint()
+    assert isinstance(hint, Hint) and hint.move is not None
+    assert hint.move == solve(game, game.deal(deal)).moves[0]
+    session.play(hint.move)
+    assert session.hint().move is not None
+
+
+def test_hint_says_plainly_when_the_deal_is_lost() -> None:
+    game = Ladder()
+    session = Session(game, _deal_with(game, "unsolvable"))
+    hint = session.hint()
+    assert hint.move is None and hint.message == NO_LONGER
+
+
+def test_hint_falls_back_to_greedy_when_out_of_time() -> None:
+    game = OpenLadder()
+    session = Session(game, 1)
+    hint = session.hint(timeout=1e-9)
+    assert hint.status == "timeout" and "rule-of-thumb" in hint.message
+    assert hint.move == greedy_move(game.id, game.view(session.state), session.moves())
+
+
+def test_hint_when_the_game_is_over() -> None:
+    game = registry.game("travellers")
+    session = Session(game, 1)
+    session.autoplay()
+    assert session.outcome().over
+    assert session.hint() == Hint(None, "The game is over.")
+
+
+def test_autoplay_plays_safe_moves_until_none() -> None:
+    game = SafeLadder()
+    deal = _deal_with(game, "solved")
+    session = Session(game, deal)
+    played = session.autoplay()
+    assert played == len(session.history)
+    assert game.safe(session.state) is None
+    assert all(e.move.target == "found1" for e in session.history)
+
+
+def test_autoplay_respects_its_limit_and_plays_nothing_without_safe_moves() -> None:
+    session = Session(registry.game("travellers"), 3)
+    assert session.autoplay(limit=5) == 5
+    assert Session(Ladder(), 1).autoplay() == 0
+
+
+def test_hint_move_is_a_legal_move_in_every_game() -> None:
+    for game in GAMES:
+        session = Session(game, 2)
+        hint = session.hint(timeout=0.3)
+        if hint.move is not None:
+            assert hint.move in session.moves()
+        assert isinstance(hint.message, str) and hint.message
+        assert isinstance(hint.move, Move | None)

@@ -1,0 +1,177 @@
+"""The solver: verdicts against brute force, budgets, pruning, and every registered game."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Hashable
+
+import pytest
+
+from cadogan import registry
+from cadogan.core import Game, Move, Outcome, Pile, State, action, make_state
+from cadogan.solve import STATUSES, Solution, solve
+from cadogan.solve.keys import Encoder, encode_pile
+from cadogan.solve.search import default_order, memoized
+from tests.solve_toys import Duel, Ladder, OpenLadder, SafeLadder, reachable_win
+
+GAMES = registry.all_games()
+IDS = [g.id for g in GAMES]
+
+
+def replay(game: Game, state: State, moves: tuple[Move, ...]) -> Outcome:
+    for move in moves:
+        state = game.play(state, move)
+    return game.outcome(state)
+
+
+@pytest.mark.parametrize("game", [Ladder(), SafeLadder(), OpenLadder()], ids=lambda g: g.id)
+def test_verdicts_agree_with_exhaustive_enumeration(game: Game) -> None:
+    """Solved exactly when some reachable position is won; solutions replay to a win."""
+    verdicts = set()
+    for deal in range(1, 31 if game.id != "open-ladder" else 9):
+        start = game.deal(deal)
+        found = solve(game, start)
+        assert found.status == ("solved" if reachable_win(game, start) else "unsolvable")
+        if found.status == "solved":
+            assert replay(game, start, found.moves) is Outcome.WON
+        verdicts.add(found.status)
+    if game.id != "open-ladder":
+        assert verdicts == {"solved", "unsolvable"}
+
+
+def test_safe_moves_and_key_do_not_change_verdicts_but_shrink_the_table() -> None:
+    """Pruning rules 3 and 4: a sound safe move and a merging key keep every verdict."""
+    plain, pruned = Ladder(), SafeLadder()
+    for deal in range(1, 31):
+        a, b = solve(plain, plain.deal(deal)), solve(pruned, pruned.deal(deal))
+        assert a.status == b.status
+        assert b.peak_states <= a.peak_states
+
+
+def test_only_moves_are_played_out_without_a_table() -> None:
+    """Pruning rule 2: a game without choices (Travellers) never enters the table."""
+    game = registry.game("travellers")
+    for deal in range(1, 41):
+        start = game.deal(deal)
+        found = solve(game, start)
+        state = start
+        while game.moves(state):
+            state = game.play(state, game.moves(state)[0])
+        assert found.status == ("solved" if game.outcome(state) is Outcome.WON else "unsolvable")
+        assert found.peak_states == 0
+
+
+def test_a_solved_travellers_deal_replays_to_a_win() -> None:
+    game = registry.game("travellers")
+    found = solve(game, game.deal(28))
+    assert found.status == "solved"
+    assert replay(game, game.deal(28), found.moves) is Outcome.WON
+
+
+def test_timeout_is_reported() -> None:
+    game = OpenLadder()
+    found = solve(game, game.deal(1), timeout=1e-9)
+    assert found.status == "timeout" and found.moves == ()
+    assert not found.decided
+
+
+def test_memory_cap_is_reported() -> None:
+    game = OpenLadder()
+    found = solve(game, game.deal(1), max_states=1)
+    assert found.status == "memory" and found.peak_states == 2
+
+
+class Corridor(Game):
+    """A long corridor: at each step go on (toward the win) or fall (a loss)."""
+
+    id = "corridor"
+    name = "Corridor"
+    length = 5 * sys.getrecursionlimit()
+
+    def deal(self, number: int) -> State:
+        return make_state(self.id, number, {"pile": Pile()}, vars={"at": 0})
+
+    def moves(self, state: State) -> tuple[Move, ...]:
+        return () if self.outcome(state).over else (action("on"), action("fall"))
+
+    def play(self, state: State, move: Move) -> State:
+        self.require(state, move)
+        return state.with_vars(at=state.num("at") + 1 if move.verb == "on" else -1)
+
+    def outcome(self, state: State) -> Outcome:
+        at = state.num("at")
+        return Outcome.WON if at == self.length else Outcome.LOST if at < 0 else Outcome.ONGOING
+
+
+def test_the_search_is_iterative() -> None:
+    """A winning line far longer than Python's recursion limit is found."""
+    game = Corridor()
+    found = solve(game, game.deal(1))
+    assert found.status == "solved" and len(found.moves) == game.length
+
+
+def test_a_game_of_two_players_is_played_out() -> None:
+    """Sympathie-like games have no real choices: the playout is the verdict."""
+    game = Duel()
+    for deal in range(1, 21):
+        found = solve(game, game.deal(deal))
+        assert found.status in ("solved", "unsolvable")
+        if found.status == "solved":
+            assert replay(game, game.deal(deal), found.moves) is Outcome.WON
+
+
+def test_default_order_puts_foundation_plays_first_then_transfers() -> None:
+    moves = (action("deal"), Move("move", ("a", "b")), Move("move", ("a", "found2")))
+    assert default_order(moves) == (moves[2], moves[1], moves[0])
+
+
+def _states(game: Game, deal: int, steps: int, seed: int) -> list[State]:
+    rng, states = random.Random(seed), [game.deal(deal)]
+    for _ in range(steps):
+        legal = game.moves(states[-1])
+        if not legal:
+            break
+        states.append(game.play(states[-1], rng.choice(legal)))
+    return states
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_default_keys_are_exact(game: Game) -> None:
+    """Two positions share a compact key exactly when they are equal states."""
+    states = _states(game, 1, 40, 1) + _states(game, 1, 40, 2) + _states(game, 2, 20, 3)
+    encoder = Encoder(states[0])
+    keys: dict[Hashable, State] = {}
+    for state in states:
+        parts = encoder.parts(state, None)
+        key = encoder.key(state, parts[1] if parts else None)
+        assert keys.setdefault(key, state) == state
+    assert len(keys) == len(set(states))
+
+
+def test_pile_encoding_marks_face_down_cards() -> None:
+    pile = Pile.face_up(Ladder().deal(1)["pile1"].cards)
+    assert encode_pile(pile) != encode_pile(pile.all_down())
+    assert len(encode_pile(pile)) == len(pile)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_memoized_game_answers_as_the_game(game: Game) -> None:
+    twin = memoized(game)
+    for state in _states(game, 3, 30, 4):
+        assert twin.moves(state) == game.moves(state)
+        assert twin.outcome(state) is game.outcome(state)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_every_solved_verdict_replays_to_a_win(game: Game) -> None:
+    """Small budgets: any verdict is allowed, but a solved one must replay to a win."""
+    for deal in (1, 2):
+        start = game.deal(deal)
+        found = solve(game, start, timeout=0.5, max_states=20_000)
+        assert isinstance(found, Solution) and found.status in STATUSES
+        assert found.seconds < 0.5 + 2.0
+        if found.status == "solved":
+            assert replay(game, start, found.moves) is Outcome.WON
+        else:
+            assert found.moves == ()

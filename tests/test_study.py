@@ -1,0 +1,169 @@
+"""Studies: storage, resumption after a kill, identical results on every backend, report."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cadogan.study import Store, StudyTask, run_study, wilson
+from cadogan.study.report import write_report
+from cadogan.study.store import Row
+
+TASK = StudyTask("travellers", (), "greedy", range(1, 121), timeout=5.0)
+
+
+def outcomes(store: Store, task: StudyTask = TASK) -> list[tuple[int, str, int, int]]:
+    """Everything about each deal's result except the time it took."""
+    rows = store.rows(task.game, task.options_text, task.player, task.deals)
+    return [(r.deal, r.status, r.moves, r.nodes) for r in rows]
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(0, 20)
+    assert low == 0.0 and 0 < high < 0.2
+
+
+def test_rows_are_stored_once(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.sqlite")
+    row = Row("travellers", "", "greedy", 1, "won", 40, 40, 0.1, 5.0, "0.1.0")
+    assert store.add([row]) == 1
+    assert store.add([row, row]) == 0
+    assert store.done("travellers", "", "greedy", range(1, 10)) == {1}
+    assert store.summaries()[0].won == 1
+
+
+def test_in_process_and_pool_give_identical_results(tmp_path: Path) -> None:
+    one, two = Store(tmp_path / "a.sqlite"), Store(tmp_path / "b.sqlite")
+    assert run_study(TASK, one, workers=1) == 120
+    assert run_study(TASK, two, workers=2) == 120
+    assert outcomes(one) == outcomes(two) and len(outcomes(one)) == 120
+    assert run_study(TASK, one, workers=1) == 0  # a rerun finds nothing left to do
+
+
+def test_dask_cluster_gives_identical_results(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    task = StudyTask("travellers", (), "random", range(1, 41), timeout=5.0)
+    local, remote = Store(tmp_path / "a.sqlite"), Store(tmp_path / "b.sqlite")
+    run_study(task, local, workers=1)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
+        run_study(task, remote, dask=cluster.scheduler_address)
+    assert outcomes(local, task) == outcomes(remote, task) and len(outcomes(local, task)) == 40
+
+
+def test_a_killed_study_loses_nothing_committed_and_resumes(tmp_path: Path) -> None:
+    db = tmp_path / "kill.sqlite"
+    command = [
+        sys.executable,
+        "-c",
+        "from cadogan.cli import main; main()",
+        "study",
+        "travellers",
+        "--deals",
+        "1..6000",
+        "--player",
+        "random",
+        "--workers",
+        "1",
+        "--db",
+        str(db),
+        "--json",
+    ]
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        stored = 0
+        while stored < 40 and time.monotonic() < deadline:
+            time.sleep(0.5)
+            try:
+                with sqlite3.connect(db, timeout=30) as con:
+                    stored = con.execute("SELECT COUNT(*) FROM results").fetchone()[0]
+            except sqlite3.OperationalError:
+                continue  # the child has not created the table yet
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    store = Store(db)
+    task = StudyTask("travellers", (), "random", range(1, 6001), timeout=10.0)
+    kept = outcomes(store, task)
+    assert 40 <= len(kept) < 6000, "the study should have been killed midway"
+    resumed = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert resumed.returncode == 0, resumed.stderr
+    totals = json.loads(resumed.stdout)
+    assert totals["deals"] == 6000 and totals["won"] + totals["lost"] == 6000
+    after = outcomes(store, task)
+    assert len(after) == 6000 and len({deal for deal, *_ in after}) == 6000
+    assert [r for r in after if r[0] <= kept[-1][0]][: len(kept)] == kept
+
+
+def test_study_json_has_the_documented_keys(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from cadogan.cli import main; main()",
+            "study",
+            "clock",
+            "--deals",
+            "1..30",
+            "--player",
+            "greedy",
+            "--workers",
+            "1",
+            "--db",
+            str(tmp_path / "j.sqlite"),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    keys = {"game", "player", "options", "deals", "won", "lost", "timeout", "rate", "low", "high"}
+    assert keys <= set(data) and data["deals"] == 30 and data["game"] == "travellers"
+    assert data["low"] <= data["rate"] <= data["high"]
+
+
+@pytest.mark.parametrize("deals", ["0..5", "5..1", "x", "1..y"])
+def test_bad_deal_ranges_are_refused(tmp_path: Path, deals: str) -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from cadogan.cli import main; main()",
+            "study",
+            "travellers",
+            "--deals",
+            deals,
+            "--db",
+            str(tmp_path / "x.sqlite"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_report_writes_the_table_and_plots(tmp_path: Path) -> None:
+    store = Store(tmp_path / "r.sqlite")
+    run_study(TASK, store, workers=1)
+    written = write_report(store, tmp_path / "out")
+    page = (tmp_path / "out" / "results.md").read_text()
+    row = next(line for line in page.splitlines() if line.startswith("| travellers |"))
+    assert "| greedy | 120 |" in row and "agrees" in row
+    pngs = [p for p in written if p.suffix == ".png"]
+    assert len(pngs) == 2 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)

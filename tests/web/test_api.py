@@ -1,0 +1,357 @@
+"""The JSON API of ``cadogan serve``: every endpoint, every refusal, and no hidden card.
+
+The server is the only judge of the rules, so these tests play through HTTP exactly
+as the page does: send a move text from the legal-move list, draw what comes back.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+from fastapi.testclient import TestClient
+
+from cadogan import registry
+from cadogan.cards import MAX_DEAL
+from cadogan.core import State
+from cadogan.web import create_app
+from cadogan.web.store import GameStore
+from tests.web.scan import leaks
+
+IDS = list(registry.ids())
+
+
+@pytest.fixture()
+def client() -> TestClient:
+    return TestClient(create_app(solve_seconds=0.5, capacity=50))
+
+
+def start(client: TestClient, game: str = "travellers", deal: int = 1) -> dict[str, Any]:
+    answer = client.post("/api/sessions", json={"game": game, "deal": deal})
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def state_of(client: TestClient, gid: str) -> State:
+    """The server's full position (test-only introspection of the store)."""
+    slot = client.app.state.store.get(gid)  # type: ignore[attr-defined]
+    assert slot is not None
+    state: State = slot.session.state
+    return state
+
+
+def error(answer: Any, status: int, kind: str) -> str:
+    assert answer.status_code == status, answer.text
+    body = answer.json()
+    assert body["kind"] == kind and isinstance(body["error"], str) and body["error"]
+    return str(body["error"])
+
+
+# The catalogue and the rules
+
+
+def test_games_lists_every_registered_game_with_its_facts(client: TestClient) -> None:
+    games = client.get("/api/games").json()["games"]
+    assert [g["id"] for g in games] == IDS
+    for g in games:
+        assert g["name"] and g["description"] and g["packs"] >= 1 and g["players"] >= 1
+
+
+def test_one_game_by_id_or_alias_and_unknown_games(client: TestClient) -> None:
+    assert client.get("/api/games/clock").json()["id"] == "travellers"
+    error(client.get("/api/games/no-such-game"), 404, "unknown_game")
+
+
+def test_rules_are_rendered_from_the_package_markdown(client: TestClient) -> None:
+    rules = client.get("/api/games/travellers/rules").json()
+    assert rules["markdown"].strip() and "<h" in rules["html"]
+
+
+def test_rules_escape_raw_html(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cadogan.web import rules
+
+    monkeypatch.setattr(rules, "rules_markdown", lambda gid: "# R\n\n<script>x()</script>")
+    html = rules.rules_html("travellers")
+    assert html is not None and "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_rules_of_an_unknown_game(client: TestClient) -> None:
+    error(client.get("/api/games/nothing/rules"), 404, "unknown_game")
+
+
+# Starting games
+
+
+def test_a_new_game_has_an_unguessable_id_and_the_players_view(client: TestClient) -> None:
+    one, two = start(client), start(client)
+    assert one["id"] != two["id"] and len(one["id"]) >= 22
+    assert one["view"] == two["view"] and one["deal"] == 1 and one["deal_text"] == "1"
+    assert one["moves"] == [
+        {
+            "text": "turn spare",
+            "verb": "turn",
+            "args": ["spare"],
+            "transfer": False,
+            "source": "spare",
+            "target": None,
+        }
+    ]
+    assert one["outcome"] == "unfinished" and not one["over"] and not one["can_undo"]
+    assert next(s["title"] for s in one["sections"]) == "Spare packet"
+
+
+def test_a_random_deal_when_none_is_given(client: TestClient) -> None:
+    data = client.post("/api/sessions", json={"game": "travellers"}).json()
+    assert 1 <= data["deal"] <= MAX_DEAL and data["deal_text"] == str(data["deal"])
+
+
+def test_a_deal_number_may_come_as_a_string(client: TestClient) -> None:
+    big = str(MAX_DEAL)
+    data = client.post("/api/sessions", json={"game": "travellers", "deal": big}).json()
+    assert data["deal_text"] == big
+
+
+@pytest.mark.parametrize("deal", [0, -1, MAX_DEAL + 1, "x", 1.5])
+def test_bad_deal_numbers_are_refused(client: TestClient, deal: object) -> None:
+    answer = client.post("/api/sessions", json={"game": "travellers", "deal": deal})
+    error(answer, 422, "invalid")
+
+
+def test_unknown_games_options_and_keys_are_refused(client: TestClient) -> None:
+    error(client.post("/api/sessions", json={"game": "nope"}), 404, "unknown_game")
+    answer = client.post("/api/sessions", json={"game": "travellers", "options": {"x": "1"}})
+    error(answer, 422, "bad_option")
+    error(client.post("/api/sessions", json={"game": "travellers", "cheat": 1}), 422, "invalid")
+
+
+def test_bad_json_gets_a_clear_error(client: TestClient) -> None:
+    answer = client.post(
+        "/api/sessions", content=b"{not json", headers={"Content-Type": "application/json"}
+    )
+    error(answer, 422, "bad_json")
+
+
+def test_oversized_bodies_are_refused_and_the_server_goes_on(client: TestClient) -> None:
+    answer = client.post("/api/sessions/records", content=b"x" * 2_000_000)
+    assert "larger than" in error(answer, 413, "too_large")
+
+    def chunks() -> Any:
+        for _ in range(40):
+            yield b"y" * 50_000
+
+    error(client.post("/api/sessions/records", content=chunks()), 413, "too_large")
+    assert client.get("/api/games").status_code == 200
+
+
+# Playing
+
+
+def test_a_legal_move_and_an_illegal_one_with_its_reason(client: TestClient) -> None:
+    gid = start(client)["id"]
+    reason = error(
+        client.post(f"/api/sessions/{gid}/moves", json={"move": "travel packet3"}),
+        409,
+        "illegal_move",
+    )
+    assert "turn the next card of the spare packet" in reason
+    error(client.post(f"/api/sessions/{gid}/moves", json={"move": "fly away"}), 409, "illegal_move")
+    data = client.post(f"/api/sessions/{gid}/moves", json={"move": "turn spare"}).json()
+    assert data["can_undo"] and data["steps"] == 1 and data["last"][-1]["text"] == "turn spare"
+
+
+@pytest.mark.parametrize("body", [{}, {"move": ""}, {"move": "x" * 201}, {"move": 3}, []])
+def test_malformed_move_bodies(client: TestClient, body: object) -> None:
+    gid = start(client)["id"]
+    error(client.post(f"/api/sessions/{gid}/moves", json=body), 422, "invalid")
+
+
+def test_unknown_and_malformed_game_ids(client: TestClient) -> None:
+    error(client.get("/api/sessions/AAAAAAAAAAAAAAAAAAAAAAAA"), 404, "unknown_id")
+    error(client.get("/api/sessions/bad%20id%21"), 422, "invalid")
+    error(client.post("/api/sessions/AAAAAAAAAAAAAAAAAAAAAAAA/undo"), 404, "unknown_id")
+
+
+def test_show_undo_redo_restart(client: TestClient) -> None:
+    gid = start(client)["id"]
+    first = client.post(f"/api/sessions/{gid}/moves", json={"move": "turn spare"}).json()
+    assert client.get(f"/api/sessions/{gid}").json()["view"] == first["view"]
+    undone = client.post(f"/api/sessions/{gid}/undo").json()
+    assert undone["steps"] == 0 and undone["can_redo"] and not undone["can_undo"]
+    redone = client.post(f"/api/sessions/{gid}/redo").json()
+    assert redone["view"] == first["view"] and not redone["can_redo"]
+    again = client.post(f"/api/sessions/{gid}/restart").json()
+    assert again["steps"] == 0 and again["can_redo"]
+    assert client.post(f"/api/sessions/{gid}/undo").json()["steps"] == 0  # nothing to undo
+
+
+def test_autoplay_finishes_travellers_and_announces_the_result(client: TestClient) -> None:
+    gid = start(client)["id"]
+    data = client.post(f"/api/sessions/{gid}/autoplay").json()
+    assert data["over"] and data["outcome"] in ("won", "lost") and data["result"]
+    assert data["moves"] == []
+
+
+def test_hint_and_winnable(client: TestClient) -> None:
+    gid = start(client)["id"]
+    hint = client.post(f"/api/sessions/{gid}/hint").json()
+    assert set(hint) == {"move", "status", "message"} and hint["message"]
+    verdict = client.post(f"/api/sessions/{gid}/solve", json={"seconds": 5}).json()
+    assert verdict["status"] in ("solved", "unsolvable") and verdict["message"]
+    assert verdict["winnable"] is (verdict["status"] == "solved")
+    error(client.post(f"/api/sessions/{gid}/solve", json={"seconds": 0}), 422, "invalid")
+    assert client.post(f"/api/sessions/{gid}/solve").status_code == 200
+
+
+# Records and replay
+
+
+def test_record_download_and_upload_round_trip(client: TestClient) -> None:
+    gid = start(client, deal=5)["id"]
+    for _ in range(3):
+        move = client.get(f"/api/sessions/{gid}").json()["moves"][0]["text"]
+        client.post(f"/api/sessions/{gid}/moves", json={"move": move})
+    answer = client.get(f"/api/sessions/{gid}/record")
+    assert answer.status_code == 200
+    assert 'filename="travellers-5.txt"' in answer.headers["content-disposition"]
+    text = answer.text
+    assert text.startswith('[Game "travellers"]') and "turn spare" in text
+    loaded = client.post("/api/sessions/records", json={"record": text})
+    assert loaded.status_code == 201
+    data = loaded.json()
+    assert data["id"] != gid and data["steps"] == 3
+    assert data["view"] == client.get(f"/api/sessions/{gid}").json()["view"]
+
+
+def test_bad_records_are_refused(client: TestClient) -> None:
+    error(client.post("/api/sessions/records", json={"record": "hello"}), 422, "bad_record")
+    bad = '[Game "travellers"]\n[Deal "1"]\n\ntravel packet9\n'
+    assert "move 1" in error(
+        client.post("/api/sessions/records", json={"record": bad}), 422, "bad_request"
+    )
+    unknown = '[Game "chess"]\n[Deal "1"]\n'
+    error(client.post("/api/sessions/records", json={"record": unknown}), 404, "unknown_game")
+
+
+def test_replay_steps_forward_and_back(client: TestClient) -> None:
+    gid = start(client)["id"]
+    client.post(f"/api/sessions/{gid}/moves", json={"move": "turn spare"})
+    zero = client.get(f"/api/sessions/{gid}/steps/0").json()
+    one = client.get(f"/api/sessions/{gid}/steps/1").json()
+    assert zero["move"] is None and zero["steps"] == 1
+    assert one["move"] == "turn spare" and one["view"] != zero["view"]
+    error(client.get(f"/api/sessions/{gid}/steps/2"), 404, "no_step")
+    error(client.get(f"/api/sessions/{gid}/steps/-1"), 422, "invalid")
+
+
+# The page, the docs, the headers
+
+
+def test_the_page_static_files_and_docs(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and '<script type="module"' in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert client.get("/static/js/main.js").status_code == 200
+    assert client.get("/static/cards/QH.svg").headers["content-type"].startswith("image/svg")
+    assert client.get("/static/cards/back.svg").status_code == 200
+    assert client.get("/docs").status_code == 200
+    paths = client.get("/openapi.json").json()["paths"]
+    assert "/api/sessions/{gid}/moves" in paths and "/api/games" in paths
+    error(client.get("/static/nothing.js"), 404, "not_found")
+
+
+def test_layouts_exist_for_every_registered_game(client: TestClient) -> None:
+    for gid in IDS:
+        assert client.get(f"/static/js/layouts/{gid}.js").status_code == 200, gid
+
+
+# The store: a cap and idle expiry
+
+
+def test_the_store_caps_games_and_forgets_idle_ones() -> None:
+    from cadogan.session import Session
+
+    now = [0.0]
+    store = GameStore(capacity=3, idle_seconds=100, clock=lambda: now[0])
+    game = registry.game("travellers")
+    ids = [store.add(Session(game, n)) for n in (1, 2, 3)]
+    assert store.get(ids[0]) is not None  # now the most recently used
+    store.add(Session(game, 4))
+    assert len(store) == 3 and store.get(ids[1]) is None and store.get(ids[0]) is not None
+    now[0] = 150.0
+    assert len(store) == 0 and store.get(ids[0]) is None
+
+
+def test_a_full_server_drops_its_oldest_game() -> None:
+    small = TestClient(create_app(capacity=2))
+    first = start(small)["id"]
+    start(small)
+    start(small)
+    error(small.get(f"/api/sessions/{first}"), 404, "unknown_id")
+
+
+# Every game, played through the API, never shows a hidden card
+
+
+def checked(client: TestClient, gid: str, answer: Any) -> dict[str, Any]:
+    assert answer.status_code in (200, 201), answer.text
+    data: dict[str, Any] = answer.json()
+    found = leaks(data, state_of(client, gid))
+    assert not found, f"hidden cards in a payload: {found[:5]}"
+    return data
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_a_whole_game_through_the_api_leaks_no_hidden_card(
+    client: TestClient, game_id: str
+) -> None:
+    rng = random.Random(game_id)
+    answer = client.post("/api/sessions", json={"game": game_id, "deal": 7})
+    gid = answer.json()["id"]
+    data = checked(client, gid, answer)
+    checked(client, gid, client.post(f"/api/sessions/{gid}/hint"))
+    for step in range(250):
+        if data["over"]:
+            break
+        move = rng.choice(data["moves"])["text"]
+        data = checked(client, gid, client.post(f"/api/sessions/{gid}/moves", json={"move": move}))
+        if step % 40 == 39:
+            checked(client, gid, client.post(f"/api/sessions/{gid}/undo"))
+            data = checked(client, gid, client.post(f"/api/sessions/{gid}/redo"))
+    checked(client, gid, client.post(f"/api/sessions/{gid}/hint"))
+    data = checked(client, gid, client.post(f"/api/sessions/{gid}/autoplay"))
+    record = client.get(f"/api/sessions/{gid}/record").text
+    assert not leaks({"record": record}, state_of(client, gid))
+    slot = client.app.state.store.get(gid)  # type: ignore[attr-defined]
+    history = slot.session.history
+    for n in sorted({0, len(history) // 2, len(history)}):
+        frame = client.get(f"/api/sessions/{gid}/steps/{n}").json()
+        state = history[n - 1].state if n else slot.session.start
+        assert not leaks(frame, state)
+
+
+# The command
+
+
+def test_cadogan_serve_runs_the_app_with_its_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+    from click.testing import CliRunner
+
+    from cadogan.cli import cli
+
+    seen: dict[str, Any] = {}
+
+    def fake_run(app: Any, host: str, port: int, log_level: str) -> None:
+        seen.update(app=app, host=host, port=port)
+
+    monkeypatch.setattr(uvicorn, "run", fake_run)
+    result = CliRunner().invoke(cli, ["serve", "--port", "8123", "--db", "x.sqlite"])
+    assert result.exit_code == 0, result.output
+    assert "http://127.0.0.1:8123/" in result.output
+    assert seen["host"] == "127.0.0.1" and seen["port"] == 8123
+    assert seen["app"].state.db_path == "x.sqlite"
+    assert "--open" in CliRunner().invoke(cli, ["serve", "--help"]).output

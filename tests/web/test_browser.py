@@ -1,0 +1,417 @@
+"""The page in a real browser: Playwright drives Debian's Chromium against a live server.
+
+For every registered game: load it, make a legal move by clicking, see an illegal move
+refused with the rule's reason, undo, and save a screenshot to docs/screenshots/.
+Also: finish Travellers by autoplay, play by keyboard alone, drag and drop,
+double-click, records and the replay viewer, the rules panel, and the fit on a
+1366x768 screen.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    pytest.skip("Debian's Chromium (/usr/bin/chromium) is not installed", allow_module_level=True)
+pytest.importorskip("playwright")
+uvicorn = pytest.importorskip("uvicorn")
+
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+from cadogan import registry  # noqa: E402
+from cadogan.web import create_app  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "docs" / "screenshots"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+SCREEN = {"width": 1366, "height": 768}
+IDS = list(registry.ids())
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[str]:
+    port = free_port()
+    app = create_app(solve_seconds=3.0)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as play:
+        chromium = play.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture()
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=SCREEN, accept_downloads=True)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda err: errors.append(str(err)))
+    yield tab
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+# Helpers
+
+
+def open_game(page: Page, base: str, game: str, deal: int = 1) -> dict[str, Any]:
+    """Start a game from the home page, as a player would."""
+    page.goto(f"{base}/#/")
+    form = page.locator(f'form[data-game="{game}"]')
+    expect(form).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    form.locator("input.deal-number").fill(str(deal))
+    form.locator("button.play").click()
+    expect(page.locator("#game-meta")).to_contain_text(f"deal {deal}")
+    expect(page.locator(".table .pile").first).to_be_visible()
+    return current(page)
+
+
+def current(page: Page) -> dict[str, Any]:
+    """The server's answer for the game on screen (what the page itself draws)."""
+    data: dict[str, Any] = page.evaluate(
+        "async () => (await fetch('/api/sessions/' + location.hash.split('/').pop())).json()"
+    )
+    return data
+
+
+def pile(page: Page, name: str) -> Any:
+    return page.locator(f'.pile[data-pile="{name}"]')
+
+
+def wait_steps(page: Page, steps: int) -> dict[str, Any]:
+    """Wait until the player has made ``steps`` moves (forced moves not counted)."""
+    deadline = time.monotonic() + 10
+    while True:
+        data = current(page)
+        if data["chosen"] == steps:
+            return data
+        assert time.monotonic() < deadline, f"expected {steps} moves, have {data['chosen']}"
+        time.sleep(0.05)
+
+
+def pairs(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Listed moves that join two piles (what clicking a card and a pile plays)."""
+    piles = data["view"]["piles"]
+    return [
+        m
+        for m in data["moves"]
+        if len(m["args"]) >= 2 and m["args"][0] in piles and m["args"][-1] in piles
+    ]
+
+
+def click_legal_move(page: Page, data: dict[str, Any]) -> None:
+    """Make one legal move with the mouse: card then destination, or a pile, or a button."""
+    joined = pairs(data)
+    if joined:
+        source, target = joined[0]["args"][0], joined[0]["args"][-1]
+        pile(page, source).click()
+        expect(pile(page, target)).to_have_class("pile target")
+        pile(page, target).click()
+        return
+    single = [m for m in data["moves"] if len(m["args"]) == 1 and not m["transfer"]]
+    if single:
+        pile(page, single[0]["args"][0]).click()
+        return
+    page.locator(f'#actions button[data-move="{data["moves"][0]["text"]}"]').click()
+
+
+def click_illegal_move(page: Page, data: dict[str, Any]) -> None:
+    """Try a move the server did not list, by clicking, so that it must refuse it."""
+    piles = data["view"]["piles"]
+    joined = pairs(data)
+    if joined:
+        source = joined[0]["args"][0]
+        legal = {m["args"][-1] for m in joined if m["args"][0] == source}
+        target = next(p for p in piles if p != source and p not in legal)
+        pile(page, source).click()
+        pile(page, target).click()
+        return
+    acted = {m["args"][0] for m in data["moves"] if len(m["args"]) == 1}
+    source = next(p for p, cards in piles.items() if p not in acted and cards)
+    pile(page, source).click()
+    if not page.locator("#message[data-kind=error]").count():
+        pile(page, next(p for p in piles if p not in (source, *acted))).click()
+
+
+def fits(page: Page) -> None:
+    """The page does not scroll and the table lies inside the window."""
+    size = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+    )
+    assert size[0] <= SCREEN["width"] and size[1] <= SCREEN["height"], size
+    box = page.locator(".table").bounding_box()
+    assert box is not None
+    assert box["x"] >= 0 and box["y"] >= 0
+    assert box["x"] + box["width"] <= SCREEN["width"] + 1
+    assert box["y"] + box["height"] <= SCREEN["height"] + 1
+
+
+# Every game
+
+
+def test_the_home_page_lists_every_game(page: Page, base: str) -> None:
+    page.goto(f"{base}/")
+    expect(page.locator(".game-card")).to_have_count(len(IDS))
+    for cls in registry.classes():
+        card = page.locator(f'form[data-game="{cls.id}"]')
+        expect(card).to_contain_text(cls.name)
+        expect(card).to_contain_text(cls.description)
+        expect(card).to_contain_text(f"{cls.packs} pack")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "home.png"), full_page=True)
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_every_game_plays_refuses_undoes_and_is_pictured(page: Page, base: str, game: str) -> None:
+    data = open_game(page, base, game)
+    fits(page)
+    hidden = sum(c == "??" for cards in data["view"]["piles"].values() for c in cards)
+    backs = page.locator("img.card.back")
+    assert (backs.count() > 0) == (hidden > 0)
+    assert page.locator('img.card.back:not([src$="/back.svg"])').count() == 0
+    click_legal_move(page, data)
+    data = wait_steps(page, 1)
+    expect(page.locator("#message")).to_contain_text("Played")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{game}.png"))
+    click_illegal_move(page, data)
+    message = page.locator("#message[data-kind=error]")
+    expect(message).to_contain_text("Not allowed: ")
+    assert len(message.inner_text()) > len("Not allowed: ") + 8
+    assert current(page)["chosen"] == 1
+    page.locator("#undo").click()
+    wait_steps(page, 0)
+    expect(page.locator("#message")).to_contain_text("taken back")
+    expect(page.locator("#undo")).to_be_disabled()
+
+
+# Travellers to the end, and by keyboard
+
+
+def test_travellers_finishes_by_autoplay_and_announces_the_result(page: Page, base: str) -> None:
+    open_game(page, base, "travellers", 3)
+    page.locator("#autoplay").click()
+    result = page.locator("#result")
+    expect(result).to_be_visible()
+    expect(result).to_contain_text("Travellers is")
+    assert current(page)["over"]
+    page.screenshot(path=str(SHOTS / "travellers-finished.png"))
+
+
+def focused(page: Page) -> str | None:
+    name: str | None = page.evaluate("document.activeElement?.dataset?.pile ?? null")
+    return name
+
+
+def walk_to(page: Page, target: str) -> None:
+    """Move the focus with the arrow keys until it rests on ``target``."""
+    if focused(page) is None:
+        page.keyboard.press("ArrowDown")
+    seen: dict[str, int] = {}
+    for _ in range(40):
+        here = focused(page)
+        if here == target:
+            return
+        assert here is not None
+        seen[here] = seen.get(here, 0) + 1
+        a = pile(page, here).bounding_box()
+        b = pile(page, target).bounding_box()
+        assert a and b
+        dx = b["x"] + b["width"] / 2 - a["x"] - a["width"] / 2
+        dy = b["y"] + b["height"] / 2 - a["y"] - a["height"] / 2
+        across = abs(dx) > abs(dy)
+        if seen[here] > 1 and min(abs(dx), abs(dy)) > 5:
+            across = not across  # going round in a circle: try the other axis
+        if across:
+            page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
+        else:
+            page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
+    raise AssertionError(f"the arrows never reached {target}; stuck at {focused(page)}")
+
+
+def test_a_few_moves_by_keyboard_alone(page: Page, base: str) -> None:
+    data = open_game(page, base, "travellers", 1)
+    for step in range(1, 4):
+        (move,) = data["moves"]
+        walk_to(page, move["args"][0])
+        page.keyboard.press("Enter")
+        data = wait_steps(page, step)
+    page.keyboard.press("u")
+    wait_steps(page, 2)
+    page.keyboard.press("r")
+    wait_steps(page, 3)
+    # A transfer by keyboard: pick up with Enter, walk to the destination, drop with Enter.
+    data = open_game(page, base, "constitution", 1)
+    source, target = pairs(data)[0]["args"]
+    walk_to(page, source)
+    page.keyboard.press("Enter")
+    expect(pile(page, source)).to_have_attribute("aria-pressed", "true")
+    walk_to(page, target)
+    page.keyboard.press("Enter")
+    wait_steps(page, 1)
+
+
+def test_piles_and_cards_have_accessible_names(page: Page, base: str) -> None:
+    open_game(page, base, "constitution", 1)
+    first = pile(page, "council1")
+    expect(first).to_have_attribute("role", "button")
+    assert "council1: 1 card, top card" in (first.get_attribute("aria-label") or "")
+    card = first.locator("img.card")
+    expect(card).to_have_attribute("role", "img")
+    assert " of " in (card.get_attribute("alt") or "")
+    assert page.locator('.pile[data-pile="pack"] img.card').first.get_attribute("alt") == (
+        "a face-down card"
+    )
+
+
+# Mouse: drag and drop, double-click
+
+
+def test_drag_and_drop_plays_a_move(page: Page, base: str) -> None:
+    data = open_game(page, base, "constitution", 1)
+    source, target = pairs(data)[0]["args"]
+    a = pile(page, source).bounding_box()
+    b = pile(page, target).bounding_box()
+    assert a and b
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+    expect(page.locator(".ghost")).to_have_count(1)
+    page.mouse.up()
+    after = wait_steps(page, 1)
+    assert after["last"][-1]["text"] == f"{source} {target}"
+
+
+def test_double_click_plays_to_a_foundation(page: Page, base: str) -> None:
+    data = open_game(page, base, "constitution", 1)
+    source = next(m["args"][0] for m in pairs(data) if m["args"][-1].startswith("found"))
+    pile(page, source).dblclick()
+    after = wait_steps(page, 1)
+    assert after["last"][-1]["text"].startswith(f"{source} found")
+
+
+# Tools, records, replay and rules
+
+
+def test_hint_and_is_this_deal_winnable(page: Page, base: str) -> None:
+    open_game(page, base, "travellers", 1)
+    page.locator("#hint").click()
+    expect(page.locator("#message")).not_to_be_empty()
+    page.locator("#winnable").click()
+    expect(page.locator("#message")).to_contain_text("deal", timeout=15_000)
+    expect(page.locator("#spinner")).to_be_hidden()
+
+
+def test_new_deal_by_number_and_restart(page: Page, base: str) -> None:
+    open_game(page, base, "travellers", 1)
+    page.locator("#deal-number").fill("9223372036854775807")
+    page.locator("#deal-form button").click()
+    expect(page.locator("#game-meta")).to_contain_text("deal 9223372036854775807")
+    pile(page, "spare").click()
+    wait_steps(page, 1)
+    page.locator("#restart").click()
+    wait_steps(page, 0)
+    expect(page.locator("#redo")).to_be_enabled()
+
+
+def test_save_and_load_a_record_then_replay_it(page: Page, base: str, tmp_path: Path) -> None:
+    data = open_game(page, base, "travellers", 2)
+    for step in range(1, 4):
+        pile(page, data["moves"][0]["args"][0]).click()
+        data = wait_steps(page, step)
+    page.locator("details.more summary").click()
+    with page.expect_download() as download:
+        page.locator("#save").click()
+    path = tmp_path / "game.txt"
+    download.value.save_as(path)
+    assert path.read_text().startswith('[Game "travellers"]')
+    page.locator("#load-file").set_input_files(str(path))
+    where = page.locator("#replay-where")
+    expect(where).to_contain_text("Step 0 of 3")
+    page.locator("#replay-next").click()
+    expect(where).to_contain_text("Step 1 of 3: after move 1: turn spare")
+    page.locator("#replay-last").click()
+    expect(where).to_contain_text("Step 3 of 3")
+    page.locator("#replay-prev").click()
+    expect(where).to_contain_text("Step 2 of 3")
+    page.locator("#replay-close").click()
+    expect(page.locator("#replay")).to_be_hidden()
+    assert current(page)["chosen"] == 3
+
+
+def test_the_rules_panel(page: Page, base: str) -> None:
+    open_game(page, base, "travellers", 1)
+    page.locator("details.more summary").click()
+    page.locator("#rules-button").click()
+    expect(page.locator("#rules-body h1, #rules-body h2").first).to_be_visible()
+    page.locator("#rules-close").click()
+    expect(page.locator("#rules")).to_be_hidden()
+
+
+def test_the_table_scales_up_on_a_larger_screen(page: Page, base: str) -> None:
+    open_game(page, base, "hemispheres", 1)
+    small = pile(page, "found1").bounding_box()
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.wait_for_timeout(300)
+    large = pile(page, "found1").bounding_box()
+    assert small and large and large["width"] > small["width"] * 1.2
+
+
+def test_one_card_of_a_spread_packet_is_picked_up_by_itself(page: Page, base: str) -> None:
+    """Les Petits Paquets: every card of packet 13 is available; a click takes that one."""
+    gid = page.request.post(
+        f"{base}/api/sessions", data={"game": "petits-paquets", "deal": 1}
+    ).json()["id"]
+    data: dict[str, Any] = page.request.get(f"{base}/api/sessions/{gid}").json()
+    for _ in range(200):
+        if any(m["verb"] == "take" for m in data["moves"]) or data["over"]:
+            break
+        move = data["moves"][-1]["text"]
+        data = page.request.post(f"{base}/api/sessions/{gid}/moves", data={"move": move}).json()
+    take = next(m for m in data["moves"] if m["verb"] == "take")
+    card, target = take["args"]
+    page.goto(f"{base}/#/game/{gid}")
+    chosen = pile(page, "packet13").locator(f'img[data-card="{card}"]').last
+    chosen.click(position={"x": 6, "y": 6})
+    expect(pile(page, target)).to_have_class("pile target")
+    expect(chosen).to_have_class("card picked")
+    pile(page, target).click()
+    after = wait_steps(page, data["chosen"] + 1)
+    assert any(e["text"] == take["text"] for e in after["last"])
