@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,38 +15,20 @@ from rich.console import Console
 
 from cadogan import registry
 from cadogan.cards import MAX_DEAL
-from cadogan.core import CadoganError, Game, IllegalMove, Outcome
+from cadogan.cli_common import DEAL, make_game, option_flag
+from cadogan.core import CadoganError, IllegalMove, Outcome
 from cadogan.core.jsonform import state_to_json
-from cadogan.core.options import parse_pairs
 from cadogan.record import Record, ReplayError, replay
 from cadogan.render import describe, layout
 from cadogan.session import Session
 
 console = Console()
-DEAL = click.IntRange(1, MAX_DEAL)
 
 
 def fail(message: str, code: int = 2) -> None:
     """Print one line on stderr and exit."""
     click.echo(f"cadogan: {message}", err=True)
     sys.exit(code)
-
-
-def make_game(name: str, options: tuple[str, ...]) -> Game:
-    """The named game with ``--option key=value`` settings applied."""
-    return registry.game(name, **parse_pairs(options))
-
-
-def option_flag(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """The shared ``--option key=value`` flag."""
-    return click.option(
-        "--option",
-        "-o",
-        "options",
-        multiple=True,
-        metavar="KEY=VALUE",
-        help="Set a game option (repeatable); see `cadogan games`.",
-    )(fn)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from cadogan import registry
-from cadogan.cards import MAX_DEAL
+from cadogan.cli_common import DEAL, option_flag
 from cadogan.core import Game
 from cadogan.core.options import parse_pairs
 from cadogan.record import Record
@@ -38,15 +38,8 @@ def solution_record(game: Game, deal: int, solution: Solution) -> Record | None:
 
 @click.command()
 @click.argument("game")
-@click.option("--deal", "number", type=click.IntRange(1, MAX_DEAL), required=True)
-@click.option(
-    "--option",
-    "-o",
-    "options",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="Set a game option (repeatable); see `cadogan games`.",
-)
+@click.option("--deal", "number", type=DEAL, required=True, help="Deal number.")
+@option_flag
 @click.option(
     "--timeout",
     type=click.FloatRange(0, min_open=True),

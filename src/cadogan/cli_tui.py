@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import click
 
-from cadogan import registry
 from cadogan.cards import MAX_DEAL
+from cadogan.cli_common import make_game
 from cadogan.core import CadoganError
-from cadogan.core.options import parse_pairs
 
 
 @click.command()
@@ -35,5 +34,5 @@ def tui(game: str | None, number: int | None, options: tuple[str, ...]) -> None:
         raise CadoganError(
             "the terminal UI needs the tui extra: pip install 'cadogan[tui]'"
         ) from err
-    chosen = registry.game(game, **parse_pairs(options)) if game else None
+    chosen = make_game(game, options) if game else None
     CadoganApp(chosen, number).run()

@@ -41,7 +41,7 @@ def layout(game: Game, state: State, player: int = 1) -> Group:
     """The table as ``player`` sees it: one titled block per section of the game."""
     view: View = game.view(state, player)
     blocks: list[Table | Text] = [
-        Text(f"{game.name} - deal {state.deal} - {describe_phase(state)}", style="bold underline")
+        Text(f"{game.name} - deal {state.deal} - {describe_phase(state, game.players)}", style="bold underline")
     ]
     for section in game.sections(state):
         table = Table(title=section.title, title_justify="left", show_header=False, box=None)
@@ -55,9 +55,11 @@ def layout(game: Game, state: State, player: int = 1) -> Group:
     return Group(*blocks)
 
 
-def describe_phase(state: State) -> str:
-    """The phase, counters and turn in a few words."""
+def describe_phase(state: State, players: int = 1) -> str:
+    """The phase, counters and (in a game of several players) whose turn it is."""
     parts = [state.phase]
+    if players > 1:
+        parts.append(f"player {state.turn} to play")
     parts += [f"{k}={v}" for k, v in state.vars.items()]
     return ", ".join(parts)
 

@@ -65,8 +65,10 @@ def an_illegal_transfer(game: Game, app: CadoganApp) -> tuple[str, str]:
     names = [w.pile_name for w in table(app).query("PileWidget")]  # type: ignore[attr-defined]
     for a in names:
         for b in names:
-            if a != b and Move(TRANSFER, (a, b)) not in legal and not any(
-                m.args[:1] == (a,) and len(m.args) == 1 for m in legal
+            if (
+                a != b
+                and Move(TRANSFER, (a, b)) not in legal
+                and not any(m.args[:1] == (a,) and len(m.args) == 1 for m in legal)
             ):
                 return a, b
     raise AssertionError(f"{game.id}: no illegal transfer to try in {list(state.piles)}")
@@ -167,3 +169,24 @@ def test_picking_logic() -> None:
     assert choose(moves, "talon", "x").move == Move(TRANSFER, ("talon", "x"))  # refused later
     assert choose(moves, "talon", "talon") == choose((), "q", "q")
     assert next_card(moves) == Move("turn", ("spare",))
+
+
+def test_the_mouse_plays_and_exchange_key_offers_a_choice() -> None:
+    async def run() -> None:
+        app = CadoganApp(registry.game("travellers"), 28)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.click("#pile-spare")
+            await pilot.pause()
+            assert len(table(app).session.history) == 1
+        app = CadoganApp(registry.game("hemispheres"), 1)
+        async with app.run_test(size=SIZE) as pilot:
+            exchanges = [m for m in table(app).session.moves() if m.verb == "exchange"]
+            await pilot.press("x")
+            await pilot.pause()
+            if len(exchanges) > 1:
+                assert app.screen.choices == [str(m) for m in exchanges]  # type: ignore[attr-defined]
+                await pilot.press("enter")
+                await pilot.pause()
+            assert table(app).session.history[-1].move == exchanges[0]
+
+    asyncio.run(run())

@@ -24,7 +24,8 @@ HELP = """# Keys
 
 - **Tab / Shift+Tab / arrows**: move between piles. **Enter** or a click: pick up a card,
   then Enter or click on a highlighted pile to drop it there. **Escape**: put it back.
-- **d** deal or next card, **m** list every legal move, **e** exile, **g** grace
+- **d** deal or next card, **m** list every legal move, **e** exile, **g** grace,
+  **x** exchange, **R** (shift-r) re-deal
 - **u** undo, **r** redo, **h** hint (the solver), **a** autoplay safe moves
 - **n** new deal by number, **s** save a record, **l** load a record
 - **k** the rules of this game, **?** this help, **q** back to the games
@@ -46,6 +47,8 @@ class TableScreen(Screen[None]):
         Binding("l", "load", "Load"),
         Binding("e", "verb('exile')", "Exile", show=False),
         Binding("g", "verb('grace')", "Grace", show=False),
+        Binding("x", "verb('exchange')", "Exchange", show=False),
+        Binding("R", "verb('redeal')", "Re-deal", show=False),
         Binding("k", "rules", "Rules"),
         Binding("question_mark", "help", "Help"),
         Binding("escape", "drop", "Cancel", show=False),
@@ -175,9 +178,11 @@ class TableScreen(Screen[None]):
             self.play(move)
 
     def action_verb(self, verb: str) -> None:
-        found = [m for m in self.session.moves() if m.verb == verb]
-        if found:
-            self.play(found[0])
+        found = [str(m) for m in self.session.moves() if m.verb == verb]
+        if len(found) == 1:
+            self._play_text(found[0])
+        elif found:
+            self.app.push_screen(Choose(f"Which {verb}?", found), self._play_text)
         else:
             self.refresh_table(f"No {verb} is possible now.")
 
