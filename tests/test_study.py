@@ -167,3 +167,24 @@ def test_report_writes_the_table_and_plots(tmp_path: Path) -> None:
     assert "| greedy | 120 |" in row and "agrees" in row
     pngs = [p for p in written if p.suffix == ".png"]
     assert len(pngs) == 2 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)
+
+
+def test_an_unwritable_database_is_one_clear_line(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from cadogan.cli import main; main()",
+            "study",
+            "travellers",
+            "--deals",
+            "1..3",
+            "--db",
+            str(tmp_path / "missing" / "dir" / "x.sqlite"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines()[-1].startswith("cadogan: database error")

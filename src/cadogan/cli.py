@@ -6,6 +6,7 @@ Bad input never shows a traceback: it gets one line on stderr and exit code 2.
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -249,6 +250,10 @@ def main(argv: list[str] | None = None) -> None:
         fail(err.format_message(), err.exit_code or 1)
     except click.Abort:
         fail("aborted", 130)
+    except sqlite3.Error as err:
+        fail(f"database error: {err}")
+    except OSError as err:
+        fail(str(err))
     except BrokenPipeError:
         sys.exit(1)
 

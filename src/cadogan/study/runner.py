@@ -13,6 +13,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 
 from cadogan import registry
+from cadogan.core import CadoganError
 from cadogan.core.options import format_pairs
 from cadogan.study.store import Row, Store
 
@@ -84,7 +85,11 @@ def _pool(task: StudyTask, deals: list[int], workers: int) -> Iterator[Row]:
 def _dask(task: StudyTask, deals: list[int], address: str) -> Iterator[Row]:
     from dask.distributed import Client, as_completed
 
-    with Client(address) as client:  # type: ignore[no-untyped-call]
+    try:
+        client = Client(address, timeout="15s")  # type: ignore[no-untyped-call]
+    except OSError as err:
+        raise CadoganError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+    with client:
         futures = [
             client.submit(
                 play_one,
