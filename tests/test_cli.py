@@ -28,7 +28,7 @@ def test_games_json_lists_travellers_with_its_fields() -> None:
     rows = {row["id"]: row for row in json.loads(result.stdout)}
     row = rows["travellers"]
     assert row["aliases"] == ["clock"] and row["players"] == 1 and row["packs"] == 1
-    assert row["options"]["complete"]["default"] == "travelled"
+    assert row["options"]["complete"]["default"] == "held"
     assert set(rows) == {
         "hemispheres",
         "petits-paquets",

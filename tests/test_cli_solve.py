@@ -42,9 +42,9 @@ def test_solve_writes_a_record_file_that_replays_to_a_win(tmp_path: Path) -> Non
 
 
 def test_solve_text_for_a_lost_deal() -> None:
-    out = run("solve", "travellers", "--deal", "1")
+    out = run("solve", "travellers", "--deal", "3")
     assert "unsolvable" in out and "positions generated" in out
-    data = json.loads(run("solve", "travellers", "--deal", "1", "--json"))
+    data = json.loads(run("solve", "travellers", "--deal", "3", "--json"))
     assert data["status"] == "unsolvable" and data["record"] is None and data["moves"] == []
 
 
@@ -57,7 +57,7 @@ def test_solve_works_for_every_game(game: str) -> None:
 
 
 def test_a_game_without_choices_needs_no_table() -> None:
-    data = json.loads(run("solve", "travellers", "--deal", "1", "--max-states", "1", "--json"))
+    data = json.loads(run("solve", "travellers", "--deal", "3", "--max-states", "1", "--json"))
     assert data["status"] == "unsolvable"  # no choices, so the table is never used
 
 

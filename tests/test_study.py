@@ -16,7 +16,7 @@ from cadogan.study import Store, StudyTask, run_study, wilson
 from cadogan.study.report import write_report
 from cadogan.study.store import Row
 
-TASK = StudyTask("travellers", (), "greedy", range(1, 121), timeout=5.0)
+TASK = StudyTask("travellers", (("complete", "travelled"),), "greedy", range(1, 121), 5.0)
 
 
 def outcomes(store: Store, task: StudyTask = TASK) -> list[tuple[int, str, int, int]]:
@@ -164,7 +164,7 @@ def test_report_writes_the_table_and_plots(tmp_path: Path) -> None:
     written = write_report(store, tmp_path / "out")
     page = (tmp_path / "out" / "results.md").read_text()
     row = next(line for line in page.splitlines() if line.startswith("| travellers |"))
-    assert "| greedy | 120 |" in row and "agrees" in row
+    assert "| complete=travelled | greedy | 120 |" in row and "agrees" in row
     pngs = [p for p in written if p.suffix == ".png"]
     assert len(pngs) == 2 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)
 

@@ -134,7 +134,9 @@ def test_rule_6_of_twins_in_the_discard_the_later_one_is_played() -> None:
 
 
 def test_rule_5_rounds_wait_until_every_suitable_card_is_played() -> None:
-    """Rule 5: after a round the player pauses and plays all that fits before dealing again."""
+    """Rule 5: after a round the player pauses and plays all that fits before dealing again
+    (option play=all, the default: the text says to play all suitable cards)."""
+    assert G.options["play"] == "all"
     state = board({1: "Ac"}, pack_="5s 6s")
     assert G.moves(state) == (transfer("packet1", "found1"),)
     assert "play every suitable card" in refusal(state, "deal")

@@ -13,6 +13,7 @@ from cadogan.games.travellers import PACKETS, Travellers
 from tests.helpers import check_golden
 
 G = Travellers()
+CLOCK = Travellers(complete="travelled")
 
 
 def board(packets: dict[int, str], spare: str = "", kings: str = "", traveller: int = 0) -> State:
@@ -125,10 +126,10 @@ def test_rule_6_lost_when_the_spare_runs_out() -> None:
     assert G.outcome(board({1: "2c"}, traveller=1)) is Outcome.ONGOING
 
 
-def _play_out(deal: int) -> State:
-    state = G.deal(deal)
-    while G.moves(state):
-        state = G.play(state, G.moves(state)[0])
+def _play_out(deal: int, g: Travellers = G) -> State:
+    state = g.deal(deal)
+    while g.moves(state):
+        state = g.play(state, g.moves(state)[0])
     return state
 
 
@@ -140,20 +141,21 @@ def test_a_whole_deal_won_through_the_public_api() -> None:
 
 
 def test_a_whole_deal_lost_through_the_public_api() -> None:
-    """Deal 1 fails: the spare runs out with packets incomplete."""
-    state = _play_out(1)
+    """Deal 3 fails: the spare runs out with packets incomplete."""
+    state = _play_out(3)
     assert G.outcome(state) is Outcome.LOST and state["spare"].empty
 
 
 def test_the_win_rate_agrees_with_the_known_probability() -> None:
-    """Travellers is Clock patience, won with probability exactly 1/13 (rules doc)."""
+    """Travellers with complete=travelled is Clock patience, won with probability exactly
+    1/13 (rules doc)."""
     n = 3000
-    wins = sum(G.outcome(_play_out(d)) is Outcome.WON for d in range(1, n + 1))
+    wins = sum(CLOCK.outcome(_play_out(d, CLOCK)) is Outcome.WON for d in range(1, n + 1))
     p = 1 / 13
     assert abs(wins / n - p) < 3.3 * math.sqrt(p * (1 - p) / n)
 
 
-def _full_board(down_top: int) -> State:
+def _full_board(down_top: int, g: Travellers) -> State:
     """Every packet holds its own four face up, except packet ``down_top``, whose top card
     (its own value too) has never travelled and lies face down."""
     piles = {
@@ -164,43 +166,37 @@ def _full_board(down_top: int) -> State:
     piles[name] = Pile(piles[name].cards, (True, True, True, False))
     piles["spare"] = Pile()
     piles["kings"] = Pile.face_up(cards("Kc Kd Kh Ks"))
-    return make_state("travellers", 1, piles, vars={"traveller": 0})
+    return make_state("travellers", 1, piles, vars={"traveller": 0}, options=g.options)
 
 
-def test_rule_6_by_default_a_packet_is_complete_only_when_its_four_have_travelled() -> None:
-    """Rule 6 (our reading, option complete=travelled): an own card never turned up leaves
-    its packet incomplete, so the game is lost; deal 1 ends that way."""
-    assert G.options["complete"] == "travelled"
-    assert G.outcome(_full_board(6)) is Outcome.LOST
-    end = _play_out(1)
-    assert G.outcome(end) is Outcome.LOST
+def test_option_complete_travelled_needs_all_four_to_have_travelled() -> None:
+    """Rule 6, option complete=travelled (Clock patience): an own card never turned up
+    leaves its packet incomplete, so the game is lost; deal 1 ends that way."""
+    assert CLOCK.outcome(_full_board(6, CLOCK)) is Outcome.LOST
+    end = _play_out(1, CLOCK)
+    assert CLOCK.outcome(end) is Outcome.LOST
     assert [len(end[p]) for p in PACKETS] == [4] * 12
     assert not all(end["packet6"].up) and {c.rank for c in end["packet6"].cards} == {6}
 
 
-def test_option_complete_held_counts_a_packet_holding_its_own_four() -> None:
-    """Option complete=held (rule 6, the literal reading): a packet holding its own four is
+def test_rule_6_by_default_a_packet_holding_its_own_four_is_complete() -> None:
+    """Rule 6 (DESIGN.md; the default complete=held): a packet holding its own four is
     complete even with a card never turned up; deal 1 then comes out."""
-    held = Travellers(complete="held")
-    state = make_state(
-        "travellers", 1, _full_board(6).piles, vars={"traveller": 0}, options=held.options
-    )
-    assert held.outcome(state) is Outcome.WON and held.moves(state) == ()
-    end = held.deal(1)
-    while held.moves(end):
-        end = held.play(end, held.moves(end)[0])
-    assert held.outcome(end) is Outcome.WON
+    assert G.options["complete"] == "held"
+    state = _full_board(6, G)
+    assert G.outcome(state) is Outcome.WON and G.moves(state) == ()
+    assert G.outcome(_play_out(1)) is Outcome.WON
 
 
-class HeldTravellers(Travellers):
-    """The complete=held variant under its own golden file name."""
+class ClockTravellers(Travellers):
+    """The complete=travelled variant under its own golden file name."""
 
-    id = "travellers-held"
+    id = "travellers-travelled"
 
 
-def test_golden_move_counts_complete_held() -> None:
-    """Golden perft lines of deals 1 and 2 with option complete=held."""
-    check_golden(HeldTravellers(complete="held"))
+def test_golden_move_counts_complete_travelled() -> None:
+    """Golden perft lines of deals 1 and 2 with option complete=travelled."""
+    check_golden(ClockTravellers(complete="travelled"))
 
 
 def test_registered_under_its_alias() -> None:

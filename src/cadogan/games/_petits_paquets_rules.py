@@ -20,6 +20,11 @@ FOUNDATIONS = ASCENDING + DESCENDING
 UPPER_ROW = PACKETS[:6]
 LOWER_ROW = PACKETS[6:]
 
+# Each suit's ascending and descending foundation, with the suit's cards by rank, for
+# survey(): move generation asks of every position what each foundation takes next.
+_SUIT_CARDS = tuple(tuple([None, *(Card(Rank(n), s) for n in range(1, 13))]) for s in Suit)
+_PAIRS = tuple(zip(ASCENDING, DESCENDING, _SUIT_CARDS, strict=True))
+
 
 def suit_of(found: str) -> Suit:
     """The suit of a foundation: found1..4 and found5..8 are clubs, diamonds, hearts, spades."""
@@ -55,9 +60,42 @@ def wants(state: State, found: str) -> int | None:
     return top - 1 if top > Rank.ACE else None
 
 
+def survey(state: State) -> tuple[dict[Card, tuple[str, ...]], tuple[tuple[str, str], ...]]:
+    """What the foundations take next, and the legal exchanges, in one pass.
+
+    The first answer maps each wanted card to the foundations that take it (as ``wants``
+    says, a card fitting both foundations of its suit maps to ascending, descending);
+    the second is ``exchanges``.  Move generation needs both for every position.
+    """
+    piles = state.piles
+    need: dict[Card, tuple[str, ...]] = {}
+    swaps: list[tuple[str, str]] = []
+    for up, down, by_rank in _PAIRS:
+        ups, downs = piles[up].cards, piles[down].cards
+        a = ups[-1].rank if len(ups) > 1 else 0  # boundary(), inlined
+        d = downs[-1].rank if len(downs) > 1 else 13
+        card = by_rank[a + 1] if a < 12 else None
+        if card is not None:
+            need[card] = (up,)
+        card = by_rank[d - 1] if d > 1 else None
+        if card is not None:
+            need[card] = (*need.get(card, ()), down)
+        if d == a + 1:
+            if a >= 1:
+                swaps.append((up, down))
+            if d <= 12:
+                swaps.append((down, up))
+    return need, tuple(swaps)
+
+
+def needs(state: State) -> dict[Card, tuple[str, ...]]:
+    """Each card a foundation takes next, with the foundations that take it."""
+    return survey(state)[0]
+
+
 def fits(state: State, card: Card) -> tuple[str, ...]:
     """The foundations ``card`` may be played to now (none, one or both of its suit)."""
-    return tuple(f for f in foundations_of(card.suit) if wants(state, f) == card.rank)
+    return needs(state).get(card, ())
 
 
 def boundary(state: State, suit: Suit) -> tuple[int, int]:
@@ -72,17 +110,7 @@ def boundary(state: State, suit: Suit) -> tuple[int, int]:
 
 def exchanges(state: State) -> tuple[tuple[str, str], ...]:
     """The legal foundation exchanges (direction 8), as (from, to) pairs."""
-    result: list[tuple[str, str]] = []
-    for suit in Suit:
-        a, d = boundary(state, suit)
-        if d != a + 1:
-            continue
-        up, down = foundations_of(suit)
-        if a >= 1:
-            result.append((up, down))
-        if d <= 12:
-            result.append((down, up))
-    return tuple(result)
+    return survey(state)[1]
 
 
 def available(state: State) -> tuple[Card, ...]:
@@ -93,7 +121,8 @@ def available(state: State) -> tuple[Card, ...]:
 
 def anything_fits(state: State) -> bool:
     """True when some available card fits a foundation.  Exchanges do not count."""
-    return any(fits(state, card) for card in available(state))
+    need = needs(state)
+    return any(card in need for card in available(state))
 
 
 def rescued_by_exchange(state: State) -> bool:
@@ -123,34 +152,47 @@ def position(count: int) -> str:
     return SPREAD if count == 13 else PACKETS[count - 1]
 
 
-def deal_card(state: State) -> State:
+def deal_card(state: State, whole_round: bool = False) -> State:
     """Deal until one card lands in a packet or the pack runs out (directions 2 and 3).
 
     A card whose value equals its count goes face down onto the Exiles, and the next card
-    is called by the same count; the count runs 1 to 13 and begins again.
+    is called by the same count; the count runs 1 to 13 and begins again.  With
+    ``whole_round`` dealing goes on to the end of the round (count 13) or of the pack.
     """
-    pack, exiles = state.piles[PACK], state.piles[EXILES]
+    piles = state.piles
+    pack = piles[PACK]
+    dealt, left = pack.cards, len(pack)
     count = state.num("count")
-    while not pack.empty:
-        card, pack = pack.pop()
+    exiled: list[Card] = []
+    changes: dict[str, Pile] = {}
+    while left:
+        left -= 1
+        card = dealt[left]  # the top of the pack
         if card.rank == count:
-            exiles = exiles.push(card, up=False)
+            exiled.append(card)
             continue
         target = position(count)
-        pile = state.piles[target].push(card)
-        placed = pile if target == SPREAD else squared(pile)
-        state = state.with_piles({target: placed}).with_vars(count=count % 13 + 1)
-        break
-    state = state.with_piles({PACK: pack, EXILES: exiles})
-    return state.with_phase("deal" if not pack.empty else "play")
+        pile = piles[target].push(card)
+        changes[target] = pile if target == SPREAD else squared(pile)
+        count = count % 13 + 1
+        if not whole_round or count == 1:
+            break
+    changes[PACK] = Pile(dealt[:left], pack.up[:left])
+    changes[EXILES] = piles[EXILES].extend(exiled, up=False)
+    return State(
+        game=state.game,
+        deal=state.deal,
+        piles=piles.update(changes),
+        phase="deal" if left else "play",
+        vars=state.vars.update({"count": count}),
+        turn=state.turn,
+        options=state.options,
+    )
 
 
 def deal_round(state: State) -> State:
     """Deal to the end of the current round (count 13) or of the pack."""
-    state = deal_card(state)
-    while state.phase == "deal" and state.num("count") != 1:
-        state = deal_card(state)
-    return state
+    return deal_card(state, whole_round=True)
 
 
 def exile_chain(state: State) -> State:
@@ -168,7 +210,8 @@ def exile_chain(state: State) -> State:
     be taken, so the travelled cards of a packet are exactly its bottom ones.
     """
     card, rest = state.piles[EXILES].pop()
-    if fits(state, card):
+    need = needs(state)  # the foundations do not change during the chain
+    if card in need:
         return state.with_piles({EXILES: rest.push(card, up=True)})
     piles = {name: state.piles[name] for name in PACKETS}
     piles[EXILES] = rest
@@ -181,8 +224,7 @@ def exile_chain(state: State) -> State:
         piles[p] = squared(remaining)
         piles[q] = squared(piles[q].slip_under(t))
         travelled[q] += 1
-        top = piles[p].top
-        if top is not None and fits(state, top):
+        if piles[p].top in need:
             break
         p = q
     return state.with_piles(piles)

@@ -49,12 +49,16 @@ def _successors() -> tuple[tuple[Card | None, ...], ...]:
 
 
 SUCCESSORS = _successors()
+_NEXT = dict(zip(FOUNDATIONS, SUCCESSORS, strict=True))
+# Every play as a ready-made Move (Moves are immutable values).
+_PLAYS = {(a, b): transfer(a, b) for a in (*PACKETS, DISCARD) for b in FOUNDATIONS}
+DEAL, REDEAL = action("deal"), action("redeal")
 
 
 def wants(state: State, foundation: str) -> Card | None:
     """The one card ``foundation`` takes next (its suit is fixed), or None when complete."""
-    top = state.piles[foundation].top
-    return SUCCESSORS[FOUNDATIONS.index(foundation)][top.rank if top is not None else 0]
+    cards = state.piles[foundation].cards
+    return _NEXT[foundation][cards[-1].rank if cards else 0]
 
 
 def discard_open(state: State) -> bool:
@@ -63,21 +67,33 @@ def discard_open(state: State) -> bool:
 
 
 def transfers(state: State) -> tuple[Move, ...]:
-    """Every card play: packet tops, then the Discard (any of its cards) once it is open."""
-    needs = {f: wants(state, f) for f in FOUNDATIONS}
-    result = []
+    """Every card play: packet tops, then the Discard (any of its cards) once it is open.
+
+    For each source the foundations are tried in order found1..found8, so a card that
+    fits both of its suit's foundations lists the ace foundation first.
+    """
+    piles = state.piles
+    tops = [piles[f].cards for f in FOUNDATIONS]
+    needs = [(f, _NEXT[f][t[-1].rank if t else 0]) for f, t in zip(FOUNDATIONS, tops, strict=True)]
+    takers: dict[Card | None, tuple[str, ...]] = {}
+    for f, card in needs:
+        takers[card] = (*takers.get(card, ()), f)
+    takers.pop(None, None)
+    result: list[Move] = []
     for source in PACKETS:
-        top = state.piles[source].top
-        result += [transfer(source, f) for f, card in needs.items() if top and card == top]
-    if discard_open(state):
-        held = set(state.piles[DISCARD].cards)
-        result += [transfer(DISCARD, f) for f, card in needs.items() if card in held]
+        cards = piles[source].cards
+        if cards and cards[-1] in takers:
+            result += [_PLAYS[source, f] for f in takers[cards[-1]]]
+    if not piles[PACK].cards:  # discard_open()
+        held = set(piles[DISCARD].cards)
+        result += [_PLAYS[DISCARD, f] for f, card in needs if card in held]
     return tuple(result)
 
 
 def on_foundations(state: State) -> int:
     """How many cards have been played."""
-    return sum(len(state.piles[f]) for f in FOUNDATIONS)
+    piles = state.piles
+    return sum([len(piles[f].cards) for f in FOUNDATIONS])
 
 
 class DuchesseDeLuynes(Game):
@@ -106,17 +122,31 @@ class DuchesseDeLuynes(Game):
         piles[PACK] = Pile.face_down(reversed(shuffled(pack(2), number)))
         return make_state(self.id, number, piles, vars={"redeals": REDEALS}, options=self.options)
 
+    # The last position asked about and its moves.  play() checks a move against the list
+    # usually just made for the very same State object; States are immutable, so the
+    # object itself is a safe key (it is held here, so its identity cannot be reused).
+    _last: tuple[State, tuple[Move, ...]] | None = None
+
     def moves(self, state: State) -> tuple[Move, ...]:
         """Card plays; then ``deal`` or ``redeal``, which in the book's play wait for them."""
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        legal = self._legal(state)
+        self._last = (state, legal)
+        return legal
+
+    def _legal(self, state: State) -> tuple[Move, ...]:
+        """The work of ``moves``."""
         if on_foundations(state) == TOTAL:
             return ()
         plays = transfers(state)
         if plays and state.options.get("play", "all") == "all":
             return plays
-        if not state.piles[PACK].empty:
-            return (*plays, action("deal"))
+        if state.piles[PACK].cards:
+            return (*plays, DEAL)
         if state.num("redeals") > 0:
-            return (*plays, action("redeal"))
+            return (*plays, REDEAL)
         return plays
 
     def play(self, state: State, move: Move) -> State:
@@ -140,16 +170,17 @@ class DuchesseDeLuynes(Game):
 
     def _deal_round(self, state: State) -> State:
         """One round: packets 1-4 face up, then two face down to the Discard (not in deal 4)."""
-        targets = PACKETS + ((DISCARD, DISCARD) if state.num("redeals") > 0 else ())
-        piles = dict(state.piles.items())
-        for target in targets:
-            if piles[PACK].empty:
-                break  # an incomplete last round keeps the same order
-            card, piles[PACK] = piles[PACK].pop()
-            piles[target] = piles[target].push(card, up=target != DISCARD)
-        if piles[PACK].empty:
+        discards = 2 if state.num("redeals") > 0 else 0
+        pack = state.piles[PACK]
+        # An incomplete last round keeps the same order: packets 1 to 4, then the Discard.
+        left = max(len(pack) - len(PACKETS) - discards, 0)
+        dealt = pack.cards[left:][::-1]  # the top of the pack first
+        piles = {p: state.piles[p].push(c) for p, c in zip(PACKETS, dealt, strict=False)}
+        discard = state.piles[DISCARD].extend(dealt[len(PACKETS) :], up=False)
+        if not left:
             # The pack is exhausted: the Discard is taken up and examined (turned face up).
-            piles[DISCARD] = piles[DISCARD].all_up()
+            discard = discard.all_up()
+        piles |= {PACK: Pile(pack.cards[:left], pack.up[:left]), DISCARD: discard}
         return state.with_piles(piles)
 
     def _redeal(self, state: State) -> State:

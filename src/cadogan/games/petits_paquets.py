@@ -38,6 +38,14 @@ from cadogan.games._petits_paquets_rules import (
 
 KINGS = tuple(Card(Rank.KING, s) for s in Suit)
 ACTIONS = frozenset({"deal", "exile", "redeal"})
+DEAL, EXILE, REDEAL = action("deal"), action("exile"), action("redeal")
+
+# Every play and exchange as a ready-made Move (Moves are immutable values), so that
+# listing the legal moves of a position builds none of them.
+_MOVES = {(a, b): transfer(a, b) for a in (*PACKETS, EXILES, *FOUNDATIONS) for b in FOUNDATIONS}
+_TAKES = {
+    (card, f): action("take", str(card), f) for card in pack(1, without=KINGS) for f in FOUNDATIONS
+}
 
 
 class PetitsPaquets(Game):
@@ -70,27 +78,43 @@ class PetitsPaquets(Game):
         start = {"count": 1, "redeals": 2}
         return make_state(self.id, number, piles, phase="deal", vars=start, options=self.options)
 
+    # The last position asked about and its moves.  play() checks a move against the list
+    # usually just made for the very same State object; States are immutable, so the
+    # object itself is a safe key (it is held here, so its identity cannot be reused).
+    _last: tuple[State, tuple[Move, ...]] | None = None
+
     def moves(self, state: State) -> tuple[Move, ...]:
         """Plays, then the one action the position allows, then exchanges; a stable order."""
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        legal = self._legal(state)
+        self._last = (state, legal)
+        return legal
+
+    def _legal(self, state: State) -> tuple[Move, ...]:
+        """The work of ``moves``."""
         if self.outcome(state).over:
             return ()
         exiles = state.piles[EXILES]
+        if state.phase == "deal" and not self._may_play(state):
+            return (DEAL,)
+        need, pairs = r.survey(state)
         if state.phase == "play" and exiles.top_up:
             # Direction 5, step 1: a turned-up exile that fits must be played before anything else.
-            return tuple(transfer(EXILES, f) for f in r.fits(state, exiles.cards[-1]))
-        swaps = tuple(transfer(a, b) for a, b in r.exchanges(state))
+            return tuple(_MOVES[EXILES, f] for f in need.get(exiles.cards[-1], ()))
+        swaps = tuple(_MOVES[pair] for pair in pairs)
+        plays = self._plays(state, need)
         if state.phase == "deal":
-            if not self._may_play(state):
-                return (action("deal"),)
-            return (*self._plays(state), action("deal"), *swaps)
-        if r.anything_fits(state):
-            return (*self._plays(state), *swaps)
+            return (*plays, DEAL, *swaps)
+        if plays:  # something fits (r.anything_fits)
+            return (*plays, *swaps)
         # Directions 6 and 7: nothing fits, so the next exile, else a re-deal, else only
         # exchanges (outcome() has already ruled out the case where they cannot help).
         if not exiles.empty:
-            return (action("exile"), *swaps)
+            return (EXILE, *swaps)
         if state.num("redeals"):
-            return (action("redeal"), *swaps)
+            return (REDEAL, *swaps)
         return swaps
 
     def _may_play(self, state: State) -> bool:
@@ -98,15 +122,17 @@ class PetitsPaquets(Game):
         when = state.options.get("play_during_deal", "card")
         return when == "card" or (when == "round" and state.num("count") == 1)
 
-    def _plays(self, state: State) -> tuple[Move, ...]:
-        """Plays from the packet tops, then from packet 13 (Rule I)."""
+    def _plays(self, state: State, need: dict[Card, tuple[str, ...]]) -> tuple[Move, ...]:
+        """Plays from the packet tops, then from packet 13 (Rule I); ``need`` is r.needs."""
         result: list[Move] = []
+        piles = state.piles
         for name in PACKETS:
-            top = state.piles[name].top
-            if top is not None:
-                result += [transfer(name, f) for f in r.fits(state, top)]
-        for card in dict.fromkeys(state.piles[SPREAD].cards):
-            result += [action("take", str(card), f) for f in r.fits(state, card)]
+            cards = piles[name].cards
+            if cards and cards[-1] in need:
+                result += [_MOVES[name, f] for f in need[cards[-1]]]
+        for card in dict.fromkeys(piles[SPREAD].cards):
+            if card in need:
+                result += [_TAKES[card, f] for f in need[card]]
         return tuple(result)
 
     def play(self, state: State, move: Move) -> State:
@@ -139,9 +165,10 @@ class PetitsPaquets(Game):
         Lost: the deal is over, no exile is left or waiting, no re-deal is left, nothing
         fits, and no foundation exchange could make anything fit.
         """
-        if all(len(state.piles[f]) == 13 for f in FOUNDATIONS):
+        piles = state.piles
+        if all(len(piles[f]) == 13 for f in FOUNDATIONS):
             return Outcome.WON
-        if state.phase != "play" or not state.piles[EXILES].empty or state.num("redeals"):
+        if state.phase != "play" or piles[EXILES].cards or state.vars["redeals"]:
             return Outcome.ONGOING
         if r.anything_fits(state) or r.rescued_by_exchange(state):
             return Outcome.ONGOING

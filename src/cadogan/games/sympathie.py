@@ -24,9 +24,22 @@ from cadogan.core import (
 PACKET_COUNT = 17
 
 
+def _names(player: int) -> tuple[str, ...]:
+    """Player 1's or 2's packet names, made once (the functions below run every move)."""
+    return tuple(f"p{player}packet{n}" for n in range(1, PACKET_COUNT + 1))
+
+
+_PACKETS = {1: _names(1), 2: _names(2)}
+# Where a card turned by player 1 (or 2) may find its twin: the other's packets and grace.
+_OPPOSITE = {p: (*_PACKETS[3 - p], f"p{3 - p}grace") for p in (1, 2)}
+# The only moves there are, made once (Moves are immutable values).
+_TURNS = {name: action("turn", name) for p in (1, 2) for name in _PACKETS[p]}
+GRACE = action("grace")
+
+
 def packets(player: int) -> tuple[str, ...]:
     """The names of one player's packets: ``p1packet1`` ... ``p1packet17``."""
-    return tuple(f"p{player}packet{n}" for n in range(1, PACKET_COUNT + 1))
+    return _PACKETS[player]
 
 
 def grace(player: int) -> str:
@@ -51,9 +64,23 @@ def second_number(number: int) -> int:
 
 def hidden_tops(state: State, player: int) -> tuple[str, ...]:
     """The player's packets whose top card is still face down, in packet order."""
-    return tuple(
-        name for name in packets(player) if state.piles[name] and not state.piles[name].top_up
-    )
+    piles = state.piles
+    return tuple(name for name in _PACKETS[player] if _hidden(piles[name]))
+
+
+def first_hidden(state: State, player: int) -> str | None:
+    """The first of ``hidden_tops``, or None: the packet the player turns next."""
+    piles = state.piles
+    for name in _PACKETS[player]:
+        up = piles[name].up  # _hidden(), inlined: this runs several times a move
+        if up and not up[-1]:
+            return name
+    return None
+
+
+def _hidden(pile: Pile) -> bool:
+    """True when the pile has a top card and it is face down."""
+    return bool(pile.up) and not pile.up[-1]
 
 
 def grace_unused(state: State, player: int) -> bool:
@@ -69,9 +96,10 @@ def grace_due(state: State) -> int:
 
 def partner(state: State, card: Card, player: int) -> str | None:
     """The pile of the other player's where ``card``'s twin lies face up, if it does."""
-    for name in (*packets(other(player)), grace(other(player))):
-        pile = state.piles[name]
-        if pile.top == card and pile.top_up:
+    piles = state.piles
+    for name in _OPPOSITE[player]:
+        pile = piles[name]
+        if pile.cards and pile.cards[-1] is card and pile.up[-1]:
             return name
     return None
 
@@ -80,9 +108,9 @@ def settle(state: State) -> State:
     """Pass the turn: the mover goes on while he has cards to turn, then the other player;
     when neither has, the next grace's owner (the turn stays put when all is over)."""
     mover = state.turn
-    if hidden_tops(state, mover):
+    if first_hidden(state, mover):
         return state
-    if hidden_tops(state, other(mover)):
+    if first_hidden(state, other(mover)):
         return state.with_turn(other(mover))
     return state.with_turn(grace_due(state) or mover)
 
@@ -109,14 +137,28 @@ class Sympathie(Game):
             piles[pairs(player)] = Pile()
         return make_state(self.id, number, piles, options=self.options)
 
+    # The last position asked about and its moves.  play() checks a move against the list
+    # usually just made for the very same State object; States are immutable, so the
+    # object itself is a safe key (it is held here, so its identity cannot be reused).
+    _last: tuple[State, tuple[Move, ...]] | None = None
+
     def moves(self, state: State) -> tuple[Move, ...]:
         """The one action of the player to move: his next packet top, or his grace."""
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        legal = self._legal(state)
+        self._last = (state, legal)
+        return legal
+
+    def _legal(self, state: State) -> tuple[Move, ...]:
+        """The work of ``moves``."""
         mover = state.turn
-        tops = hidden_tops(state, mover)
-        if tops:
-            return (action("turn", tops[0]),)
-        if not hidden_tops(state, other(mover)) and grace_due(state) == mover:
-            return (action("grace"),)
+        top = first_hidden(state, mover)
+        if top:
+            return (_TURNS[top],)
+        if not first_hidden(state, other(mover)) and grace_due(state) == mover:
+            return (GRACE,)
         return ()
 
     def play(self, state: State, move: Move) -> State:
@@ -124,28 +166,32 @@ class Sympathie(Game):
         self.require(state, move)
         mover = state.turn
         name = move.args[0] if move.verb == "turn" else grace(mover)
-        card = state.piles[name].top
-        assert card is not None
-        state = state.with_piles({name: state.piles[name].turned_up()})
+        piles = state.piles
+        card, mine = piles[name].pop()
+        # The twin can only be on the other side, which turning this card does not change.
         twin = partner(state, card, mover)
-        if twin is not None:
-            _, mine = state.piles[name].pop()
-            _, theirs = state.piles[twin].pop()
-            state = state.with_piles(
+        if twin is None:
+            return settle(state.with_piles({name: piles[name].turned_up()}))
+        _, theirs = piles[twin].pop()
+        yours, others = pairs(mover), pairs(other(mover))
+        return settle(
+            state.with_piles(
                 {
                     name: mine,
                     twin: theirs,
-                    pairs(mover): state.piles[pairs(mover)].push(card),
-                    pairs(other(mover)): state.piles[pairs(other(mover))].push(card),
+                    yours: piles[yours].push(card),
+                    others: piles[others].push(card),
                 }
             )
-        return settle(state)
+        )
 
     def outcome(self, state: State) -> Outcome:
         """Won when no card is left face down; lost when nothing more can be turned."""
+        if first_hidden(state, 1) or first_hidden(state, 2):
+            return Outcome.ONGOING  # a face-down top: not won, and a card can be turned
         if not any(False in pile.up for pile in state.piles.values()):
             return Outcome.WON
-        if any(hidden_tops(state, p) for p in (1, 2)) or grace_due(state):
+        if grace_due(state):
             return Outcome.ONGOING
         return Outcome.LOST
 

@@ -34,12 +34,33 @@ def _home(card: Card) -> str:
 def _complete(pile: Pile, number: int, travelled: bool) -> bool:
     """A packet is complete when it holds its own four (rule 6).
 
-    With ``travelled`` (option complete=travelled, the default) all four must also have
-    travelled, that is lie face up; see docs/rules/travellers.md for both readings.
+    With ``travelled`` (option complete=travelled) all four must also have travelled, that
+    is lie face up; by default (complete=held) holding them is enough, as DESIGN.md and
+    the text read.  See docs/rules/travellers.md for both readings.
     """
-    if len(pile) != 4 or (travelled and not all(pile.up)):
+    if len(pile.cards) != 4 or (travelled and pile.up != _ALL_UP):
         return False
     return all(c.rank == number for c in pile.cards)
+
+
+_ALL_UP = (True,) * 4
+_NUMBERED = tuple(enumerate(PACKETS, 1))
+# The only moves there are, made once (Moves are immutable values).
+_TRAVEL = {n: action("travel", name) for n, name in _NUMBERED}
+_TURN = action("turn", SPARE)
+
+
+def _moved(state: State, changes: dict[str, Pile], traveller: int) -> State:
+    """``state`` with some piles replaced and a new traveller, built in one step."""
+    return State(
+        game=state.game,
+        deal=state.deal,
+        piles=state.piles.update(changes),
+        phase=state.phase,
+        vars=state.vars.update({"traveller": traveller}),
+        turn=state.turn,
+        options=state.options,
+    )
 
 
 class Travellers(Game):
@@ -55,8 +76,8 @@ class Travellers(Game):
     option_specs = (
         OptionSpec(
             "complete",
-            "travelled",
-            ("travelled", "held"),
+            "held",
+            ("held", "travelled"),
             "when a board packet counts as complete: travelled = its own four have all "
             "travelled and lie face up (Clock patience, won 1 deal in 13); held = it holds "
             "its own four, even one never turned up (won about 1 deal in 5)",
@@ -71,35 +92,51 @@ class Travellers(Game):
         piles[KINGS] = Pile()
         return make_state(self.id, number, piles, vars={"traveller": 0}, options=self.options)
 
+    # The last position asked about and its moves.  play() checks a move against the list
+    # usually just made for the very same State object; States are immutable, so the
+    # object itself is a safe key (it is held here, so its identity cannot be reused).
+    _last: tuple[State, tuple[Move, ...]] | None = None
+
     def moves(self, state: State) -> tuple[Move, ...]:
         """The one move there is: travel the current packet's top, or turn the spare."""
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        legal = self._legal(state)
+        self._last = (state, legal)
+        return legal
+
+    def _legal(self, state: State) -> tuple[Move, ...]:
+        """The work of ``moves``."""
         if self.outcome(state).over:
             return ()
         traveller = state.num("traveller")
-        if traveller:
-            return (action("travel", PACKETS[traveller - 1]),)
-        return (action("turn", SPARE),)
+        return (_TRAVEL[traveller],) if traveller else (_TURN,)
 
     def play(self, state: State, move: Move) -> State:
         """Move one card to the packet of its value, or to the kings if it is a king."""
         self.require(state, move)
-        card, rest = state.piles[move.args[0]].pop()
-        state = state.with_piles({move.args[0]: rest})
+        source = move.args[0]
+        card, rest = state.piles[source].pop()
         if card.rank == Rank.KING:
             # Rule 2: a king has no packet; from the spare it is discarded, from the
             # board it ends the round.  Both go to one pile of kings off the board.
             kings = state.piles[KINGS].push(card)
-            return state.with_piles({KINGS: kings}).with_vars(traveller=0)
+            return _moved(state, {source: rest, KINGS: kings}, 0)
         home = _home(card)
-        slipped = state.piles[home].slip_under(card, up=True)
-        return state.with_piles({home: slipped}).with_vars(traveller=int(card.rank))
+        under = rest if home == source else state.piles[home]  # a card may travel home
+        return _moved(state, {source: rest, home: under.slip_under(card)}, int(card.rank))
 
     def outcome(self, state: State) -> Outcome:
         """Won when every packet holds its own four; lost when the spare runs out first."""
-        travelled = state.options.get("complete", "travelled") == "travelled"
-        if all(_complete(state.piles[p], n, travelled) for n, p in enumerate(PACKETS, 1)):
+        travelled = state.options.get("complete") == "travelled"
+        piles = state.piles
+        for number, name in _NUMBERED:
+            if not _complete(piles[name], number, travelled):
+                break
+        else:
             return Outcome.WON
-        if state.num("traveller") == 0 and state.piles[SPARE].empty:
+        if not state.vars["traveller"] and not piles[SPARE].cards:
             return Outcome.LOST
         return Outcome.ONGOING
 

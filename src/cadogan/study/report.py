@@ -8,11 +8,13 @@ from pathlib import Path
 from cadogan.study.stats import wilson
 from cadogan.study.store import Store, Summary
 
-# Win probabilities that mathematics gives exactly, keyed by (game, player).
+# Win probabilities that mathematics gives exactly, keyed by (game, options); they hold
+# for every player, since these games have no choices.
 KNOWN = {
-    ("travellers", "solver"): (1 / 13, "Clock patience: the last card turned must be a king"),
-    ("travellers", "greedy"): (1 / 13, "Clock patience: the last card turned must be a king"),
-    ("travellers", "random"): (1 / 13, "Clock patience: the last card turned must be a king"),
+    ("travellers", "complete=travelled"): (
+        1 / 13,
+        "Clock patience: the last card turned must be a king",
+    ),
 }
 
 
@@ -43,7 +45,7 @@ def lines(store: Store) -> list[Line]:
 
 def known_note(line: Line) -> str:
     """Whether the rate agrees with a known exact probability, if one is known."""
-    known = KNOWN.get((line.summary.game, line.summary.player))
+    known = KNOWN.get((line.summary.game, line.summary.options))
     if known is None:
         return ""
     p, why = known
