@@ -41,7 +41,10 @@ def layout(game: Game, state: State, player: int = 1) -> Group:
     """The table as ``player`` sees it: one titled block per section of the game."""
     view: View = game.view(state, player)
     blocks: list[Table | Text] = [
-        Text(f"{game.name} - deal {state.deal} - {describe_phase(state, game.players)}", style="bold underline")
+        Text(
+            f"{game.name} - deal {state.deal} - {describe_phase(state, game.players)}",
+            style="bold underline",
+        )
     ]
     for section in game.sections(state):
         table = Table(title=section.title, title_justify="left", show_header=False, box=None)
