@@ -16,6 +16,7 @@ from cadogan import registry
 from cadogan.cards import Card, Rank, cards, pack, shuffled
 from cadogan.core import BadOption, IllegalMove, Outcome, Pile, State, action, transfer
 from cadogan.core.move import Move
+from cadogan.games._constitution_rules import allowed
 from cadogan.games._constitution_text import COMMONS, COUNCIL, FOUND, LORDS, PEOPLE, ROWS
 from cadogan.games.constitution import Constitution
 from cadogan.record import Record, replay
@@ -198,7 +199,7 @@ def test_rule_3_only_the_top_card_of_a_sequence_is_available() -> None:
 
 
 def test_rule_4_sequences_descend_in_alternate_colours() -> None:
-    """Rule IV: a red nine on a black ten, then a black eight, a red seven ..."""
+    """Rule IV: each card goes on one a rank higher of the other colour (red 9 on black 10)."""
     state = position(
         {"commons1": "Tc", "people1": "9h", "people2": "9s", "people3": "8h", "people4": "Jh"}
     )
@@ -339,6 +340,23 @@ def test_rule_5_the_player_chooses_when_to_make_a_vacancy() -> None:
 # --- The talon and the pack (Play 6) -------------------------------------------------------
 
 
+def test_play_4_council_cards_are_played_as_soon_as_the_tableau_is_laid() -> None:
+    """Play 4: before any pack card is turned, the Privy Council plays, and each vacancy
+    it makes is filled at once from the Lords (deal 1 has the 2♣ and the 2♥ there)."""
+    state = G.deal(1)
+    assert state["talon"].empty and len(state["pack"]) == 48
+    plays = [m for m in G.moves(state) if m.target in FOUND]
+    assert plays == [
+        transfer("council2", "found1"),
+        transfer("council2", "found5"),
+        transfer("council6", "found3"),
+        transfer("council6", "found7"),
+    ]
+    after = G.play(state, plays[0])
+    assert after.var("vacancy") == "council2"
+    assert set(G.moves(after)) == {transfer(lords, "council2") for lords in LORDS}
+
+
 def test_play_6_dealing_turns_the_pack_onto_the_talon_one_card_at_a_time() -> None:
     """Play 6: the pack is turned one card at a time; unused cards form the talon."""
     state = position({"council1": "9c"}, pack_="Jd 4s")
@@ -425,6 +443,36 @@ def test_key_merges_interchangeable_piles_of_a_division() -> None:
     swapped = position({}, founds="3h Ac Ad As Ac Ad Ah As")
     plain_ = position({}, founds="Ac Ad 3h As Ac Ad Ah As")
     assert G.key(swapped) == G.key(plain_)
+
+
+def test_moves_and_the_one_move_check_agree() -> None:
+    """play checks a single move directly; it must accept exactly the listed moves.
+
+    Every transfer between any two piles and 'deal' are tried along seeded random
+    playouts, with and without a vacancy open, and on positions with the talon or the
+    pack (or both) taken away, and with an empty foundation.
+    """
+    rng = random.Random(7)
+    names = list(G.deal(1).piles)
+    candidates = [transfer(a, b) for a in names for b in names]
+    candidates += [action("deal"), action("deal", "pack"), Move("redeal", ())]
+
+    def agree(state: State) -> None:
+        listed = set(G.moves(state))
+        for move in candidates:
+            assert allowed(state, move) == (move in listed), move
+
+    for deal in (3, 12):
+        state = G.deal(deal)
+        for step in range(300):
+            if step % 3 == 0 or not G.moves(state):
+                agree(state)
+                agree(state.with_piles({"pack": Pile()}))
+                agree(state.with_piles({"pack": Pile(), "talon": Pile()}))
+            if not G.moves(state):
+                break
+            state = G.play(state, rng.choice(G.moves(state)))
+    agree(position({"council1": "Ah", "council2": "2c"}).with_piles({"found1": Pile()}))
 
 
 def test_golden_move_counts() -> None:

@@ -6,6 +6,7 @@ The book numbers Rules I-V; the Play section and its Note are cited as "Play" an
 
 from __future__ import annotations
 
+import random
 from collections import Counter, deque
 from itertools import product
 from pathlib import Path
@@ -20,6 +21,7 @@ from cadogan.games._hemispheres_rules import (
     FOUNDATIONS,
     POSITIONS,
     RACE_MOVE_LIMIT,
+    allowed,
 )
 from cadogan.games.hemispheres import Hemispheres
 from cadogan.record import Record, replay
@@ -157,7 +159,7 @@ def test_rule_2_transfer_without_exchange_only_when_pack_and_talon_are_exhausted
     circle = {"european1": "7c", "asiatic1": "Qh"}
     before = position(circle, pack_="3d")
     assert transfer("european1", "african2") not in G.moves(before)
-    assert "only when every card is dealt" in refusal(before, transfer("european1", "african2"))
+    assert "only once the pack and the talon" in refusal(before, transfer("european1", "african2"))
     end = position(circle)
     empties_south = [p for p in POSITIONS[6:] if end[p].empty]
     assert [m.target for m in G.moves(end) if m.source == "european1"] == empties_south
@@ -402,6 +404,42 @@ def test_key_merges_the_twin_foundations_of_a_suit() -> None:
     b = position({"european1": "9h"}, founds="5h 3h")
     assert a != b and G.key(a) == G.key(b)
     assert G.key(a) != G.key(position({"european1": "9h"}, founds="4h 5h"))
+
+
+# --- Speed: the one-move legality check agrees with the full list -------------------------
+
+
+def _agree(state: State) -> None:
+    """``allowed`` accepts exactly the moves ``moves`` lists, among all candidates."""
+    names = list(state.piles)
+    candidates = [transfer(a, b) for a in names for b in names]
+    candidates += [action("exchange", a, b) for a in POSITIONS for b in POSITIONS]
+    candidates += [action("deal"), action("deal", "pack"), Move("shuffle", ())]
+    listed = set(G.moves(state))
+    for move in candidates:
+        assert allowed(state, move) == (move in listed), move
+
+
+def test_moves_and_the_one_move_check_agree() -> None:
+    """play checks a single move directly; it must accept exactly the listed moves.
+
+    Every transfer between any two piles, every exchange and 'deal' are tried along
+    seeded random playouts, on the same positions with the pack and talon taken away
+    (the end, where transfers and barriers come in) and at the Race-marriage limit.
+    """
+    rng = random.Random(3)
+    for deal in (2, 5):
+        state = G.deal(deal)
+        for step in range(400):
+            if step % 4 == 0 or not G.moves(state):
+                end = state.with_piles({"pack": Pile(), "talon": Pile()})
+                for variant in (state, end, end.with_vars(race_moves=RACE_MOVE_LIMIT)):
+                    _agree(variant)
+            if not G.moves(state):
+                break
+            state = G.play(state, rng.choice(sorted(G.moves(state))))
+    _agree(position({}, founds="Qh Ah Ad Ad Kc Kc Ks 2s"))
+    _agree(position({"european1": "7c", "asiatic1": "Qh", "african2": "9h"}))
 
 
 # --- Golden and text play -----------------------------------------------------------------

@@ -90,7 +90,7 @@ def _wrong_card(state: State, card: Card, source: str, target: str) -> str:
     if target in POSITIONS and state.piles[target].empty and belongs(card, target):
         return (
             "Rule II: a card of the wrong colour may be transferred without an exchange only "
-            "when every card is dealt and the talon is exhausted"
+            "once the pack and the talon are both used up"
         )
     if ended(state) and target in POSITIONS:
         return (

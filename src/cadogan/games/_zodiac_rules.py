@@ -1,8 +1,9 @@
 """The Zodiac's rule tests, kept apart from the game class so both stay small.
 
-Everything here reads a position and answers a rule question: which Zodiac tops a card
-marries, which foundation a card may be played on, whether the deal is over, and why a
-move is refused.  Rules: docs/rules/zodiac.md.
+Everything here reads a position and answers a rule question: which foundation a card
+may be played on, whether one move is legal, and why a move is refused.  The move lists
+and the loss test, written for speed, are in ``_zodiac_moves``.  Rules:
+docs/rules/zodiac.md.
 """
 
 from __future__ import annotations
@@ -33,15 +34,6 @@ def won(state: State) -> bool:
     return all(len(state.piles[f]) == FULL for f in FOUNDATIONS)
 
 
-def marriage_targets(state: State, card: Card) -> tuple[str, ...]:
-    """The Zodiac packets whose top ``card`` marries, up or down (Rule I)."""
-    return tuple(
-        z
-        for z in ZODIAC
-        if (top := state.piles[z].top) is not None and marries(card, top, "either")
-    )
-
-
 def _started(state: State, row: tuple[str, ...]) -> set[Suit]:
     """The suits already begun in one row of foundations."""
     return {pile.cards[0].suit for f in row if (pile := state.piles[f]).cards}
@@ -51,7 +43,7 @@ def fits(state: State, card: Card, foundation: str) -> bool:
     """True if ``card`` may be played on ``foundation`` (Rule II: follow suit).
 
     An empty upper space takes an ace, an empty lower space a king, each of a suit not
-    yet begun in its row: the foundations are four aces and four kings of different suits.
+    yet begun in its row: the book asks for one ace and one king of every suit.
     """
     ascending = foundation in ASCENDING
     top = state.piles[foundation].top
@@ -61,41 +53,6 @@ def fits(state: State, card: Card, foundation: str) -> bool:
         return card.rank == first and card.suit not in _started(state, row)
     step = 1 if ascending else -1
     return card.suit == top.suit and card.rank - top.rank == step
-
-
-def foundation_targets(state: State, card: Card) -> tuple[str, ...]:
-    """Every foundation ``card`` may be played on now."""
-    return tuple(f for f in FOUNDATIONS if fits(state, card, f))
-
-
-def wanted(state: State) -> set[Card]:
-    """The cards that would marry some Zodiac top now."""
-    result: set[Card] = set()
-    for z in ZODIAC:
-        top = state.piles[z].top
-        if top is None:
-            continue
-        for rank in (top.rank - 1, top.rank + 1):
-            if Rank.ACE <= rank <= Rank.KING:
-                result.add(Card(Rank(rank), top.suit))
-    return result
-
-
-def hopeless(state: State) -> bool:
-    """The phase-one loss test on the position (DESIGN.md section 3, The Zodiac).
-
-    Lost when every Equator space is filled, no Equator card marries a Zodiac top, and
-    no card left in the pack or the talon marries one.  Then no pass through the talon
-    can ever place another card: the Zodiac tops cannot change, so neither can the
-    answer.  It does not depend on what the player passed over during a pass.
-    """
-    if any(state.piles[e].empty for e in EQUATOR):
-        return False
-    need = wanted(state)
-    reserve = (state.piles[e].top for e in EQUATOR)
-    if any(card in need for card in reserve):
-        return False
-    return not any(card in need for card in state.piles[PACK].cards + state.piles[TALON].cards)
 
 
 def legal(state: State, move: Move) -> bool:
@@ -179,7 +136,7 @@ def explain_transfer(state: State, source: str, target: str) -> str:
 def _explain_play(state: State, card: Card, source: str, target: str) -> str:
     """Why ``card`` cannot be played on the foundation ``target``."""
     if not building(state):
-        return "the foundations are not formed till the pack and the talon are exhausted"
+        return "no foundation is begun before the pack and the talon are exhausted"
     if source == TALON:
         return "the talon is exhausted"
     top = state.piles[target].top
@@ -193,7 +150,7 @@ def _explain_play(state: State, card: Card, source: str, target: str) -> str:
 def _explain_refill(state: State, src: str, target: str) -> str:
     """Why a card cannot go into the Equator space ``target``."""
     if src == "equator":
-        return "cards in the Equator cannot marry each other or change places (Rule I)"
+        return "two Equator cards never marry, and no card moves to another space (Rule I)"
     if src == "zodiac":
         return "a Zodiac card never leaves the ring except for a foundation (Rule I)"
     if not state.piles[target].empty:
@@ -204,7 +161,7 @@ def _explain_refill(state: State, src: str, target: str) -> str:
 def _explain_marriage(state: State, card: Card, src: str, target: str) -> str:
     """Why ``card`` cannot be married onto the Zodiac packet ``target``."""
     if src == "zodiac":
-        return "cards in the Zodiac cannot marry each other (Rule I)"
+        return "two Zodiac cards never marry one another (Rule I)"
     top = state.piles[target].top
     if top is None:
         return "an emptied Zodiac position is never refilled"

@@ -12,23 +12,21 @@ docs/rules/constitution.md.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from itertools import pairwise
+from collections.abc import Hashable, Mapping
 
 from cadogan.cards import Card, Rank, Suit, pack, shuffled
 from cadogan.core import (
     Game,
+    IllegalMove,
     Move,
     OptionSpec,
     Outcome,
     Pile,
     Section,
     State,
-    action,
     make_state,
-    plays_on,
-    transfer,
 )
+from cadogan.games._constitution_rules import allowed, fills, free_moves, key_bytes
 from cadogan.games._constitution_text import (
     COUNCIL,
     FOUND,
@@ -57,17 +55,6 @@ def _opening_piles(sovereign: Card) -> dict[str, Pile]:
     piles[JUDGES] = Pile.face_up(k for k in kings if k.red)
     piles[ASIDE] = Pile.face_up(queens)
     return piles
-
-
-# Every card move the rules can offer, made once: from each pile of a division to each
-# pile of the division above, and from the Privy Council to each foundation.
-_MOVES = {
-    (source, target): transfer(source, target)
-    for lower, upper in pairwise((*ROWS, FOUND))
-    for source in lower
-    for target in upper
-}
-_DEAL = action("deal")
 
 
 class Constitution(Game):
@@ -131,76 +118,61 @@ class Constitution(Game):
 
     def _free(self, state: State) -> tuple[Move, ...]:
         """Plays from the Privy Council (rule I), builds one division up (rules II-IV), deal."""
-        piles = state.piles
-        tops = {name: piles[name].top for name in FOUND}
-        result = [
-            _MOVES[council, found]
-            for council in COUNCIL
-            if (card := piles[council].top) is not None
-            for found in FOUND
-            if plays_on(card, tops[found], 1, 1)
-        ]
-        for lower, upper in pairwise(ROWS):
-            # Index the upper division by the (rank, colour) of the card each top accepts.
-            wanted: dict[tuple[int, bool], list[str]] = {}
-            for target in upper:
-                onto = piles[target].top
-                if onto is not None:
-                    wanted.setdefault((onto.rank - 1, not onto.red), []).append(target)
-            for source in lower:
-                card = piles[source].top
-                if card is not None:
-                    targets = wanted.get((card.rank, card.red), ())
-                    result += [_MOVES[source, target] for target in targets]
-        if not piles[PACK].empty:
-            result.append(_DEAL)
-        return tuple(result)
+        return free_moves(state)
 
     def _fills(self, state: State, vacancy: str) -> tuple[Move, ...]:
         """The cards that may fill ``vacancy``: any top of the division below it.
 
         A People vacancy takes the talon's top, or the pack's when there is no talon.
         """
-        row = ROW_OF[vacancy]
-        if row == 0:
-            for source in (TALON, PACK):
-                if not state[source].empty:
-                    return (transfer(source, vacancy),)
-            return ()
-        return tuple(_MOVES[s, vacancy] for s in ROWS[row - 1] if not state[s].empty)
+        return fills(state, vacancy)
 
     def play(self, state: State, move: Move) -> State:
         """Turn the next pack card onto the talon, or move one card and open any vacancy."""
-        self.require(state, move)
+        # The same test as self.require, for this one move instead of listing them all.
+        if self._won(state) or not allowed(state, move):
+            raise IllegalMove(self.explain(state, move))
+        piles = state.piles
         if move.verb == "deal":
-            card, rest = state[PACK].pop()
-            return state.with_piles({PACK: rest, TALON: state[TALON].push(card)})
+            card, rest = piles[PACK].pop()
+            after = piles.update({PACK: rest, TALON: piles[TALON].push(card)})
+            return State(
+                state.game, state.deal, after, state.phase, state.vars, state.turn, state.options
+            )
         source, target = move.args
-        card, rest = state[source].pop()
-        state = state.with_piles({source: rest, target: state[target].push(card, up=True)})
+        card, rest = piles[source].pop()
+        after = piles.update({source: rest, target: piles[target].push(card, up=True)})
         vacancy = NO_VACANCY
-        if source in ROW_OF and rest.empty and self._fills(state, source):
+        if not rest.cards and source in ROW_OF and _can_fill(after, source):
             # Rule V cascades: emptying a pile of the Constitution opens a vacancy that
             # must be filled from the division below.  When nothing can fill it (the row
             # below is empty, or the talon and pack are spent) it stays empty for good.
             vacancy = source
-        return state.with_vars(vacancy=vacancy)
+        counters = state.vars
+        if counters.get("vacancy") != vacancy:
+            counters = counters.update({"vacancy": vacancy})
+        return State(
+            state.game, state.deal, after, state.phase, counters, state.turn, state.options
+        )
 
     def outcome(self, state: State) -> Outcome:
         """Won with all 88 cards on the Government; lost when no move is left."""
         if self._won(state):
             return Outcome.WON
+        if state.piles[PACK].cards and state.var("vacancy") == NO_VACANCY:
+            return Outcome.ONGOING  # the next card can always be turned
         return Outcome.ONGOING if self._legal(state) else Outcome.LOST
 
     def _won(self, state: State) -> bool:
-        return all(len(state[f]) == WHOLE_FOUNDATION for f in FOUND)
+        piles = state.piles
+        return all(len(piles[name].cards) == WHOLE_FOUNDATION for name in FOUND)
 
     def auto(self, state: State) -> Move | None:
         """Rule V forces a fill when only one card can fill the open vacancy."""
         if state.var("vacancy") == NO_VACANCY or self._won(state):
             return None
-        fills = self._legal(state)
-        return fills[0] if len(fills) == 1 else None
+        fillers = self._legal(state)
+        return fillers[0] if len(fillers) == 1 else None
 
     def safe(self, state: State) -> Move | None:
         """The only legal move, or a Privy Council play that cannot spoil a win.
@@ -235,12 +207,11 @@ class Constitution(Game):
         The eight piles of a division obey the same rules, so each division is kept as a
         sorted multiset; an open vacancy is remembered by its division (any empty pile
         of that division is equivalent).  Foundations are never a source, so each is
-        only its suit and height.
+        only its suit and height.  The key is compact bytes: each pile's cards led by
+        their count, each division's piles sorted, then talon, pack, the vacancy's
+        division and the foundations' sorted (suit, height) codes.
         """
-        rows = tuple(tuple(sorted(state[name].cards for name in row)) for row in ROWS)
-        vacancy = ROW_OF.get(str(state.var("vacancy")), -1)
-        founds = tuple(sorted((state[f].cards[0].suit, len(state[f])) for f in FOUND))
-        return (rows, vacancy, founds, state[TALON].cards, state[PACK].cards)
+        return key_bytes(state)
 
     def order(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """Plays to the Government first, then moves up the divisions, dealing last."""
@@ -261,3 +232,11 @@ class Constitution(Game):
     def sections(self, state: State) -> tuple[Section, ...]:
         """The Government and the four divisions, top to bottom as in the plate."""
         return sections((SOVEREIGN, BISHOPS, JUDGES), (ASIDE,))
+
+
+def _can_fill(piles: Mapping[str, Pile], vacancy: str) -> bool:
+    """True if some card could fill ``vacancy`` (rule V): the row below, or for the
+    People the talon or the pack, still holds a card."""
+    row = ROW_OF[vacancy]
+    below = (TALON, PACK) if row == 0 else ROWS[row - 1]
+    return any(piles[name].cards for name in below)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from cadogan.cards import card, pack, shuffled
+from cadogan.cards import Card, card, pack, shuffled
 from cadogan.core import (
     TRANSFER,
     Game,
+    IllegalMove,
     Move,
     Outcome,
     Pile,
@@ -28,11 +29,13 @@ from cadogan.games._hemispheres_rules import (
     COUNTER,
     FOUNDATION_CARDS,
     FOUNDATIONS,
+    IN_CIRCLE,
     PACK,
     POSITIONS,
+    RACE_MOVE_LIMIT,
     TALON,
     TWINS,
-    ended,
+    allowed,
     legal,
     north,
     race,
@@ -59,6 +62,21 @@ class Hemispheres(Game):
     description = "Red cards to the North, black to the South; build in suit from the circle."
     verbs = frozenset({"deal", "exchange"})
 
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        # The last state asked about and its legal moves: moves, outcome, safe and
+        # explain all ask about the same (immutable) state in turn.
+        self._last: tuple[State, tuple[Move, ...]] | None = None
+
+    def _legal(self, state: State) -> tuple[Move, ...]:
+        """``legal(state)``, remembered for the last state asked about."""
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        found = legal(state)
+        self._last = (state, found)
+        return found
+
     def deal(self, number: int) -> State:
         """Foundations and barriers first, then a circle of twelve clockwise from the K♥."""
         laid_out = [card(c) for c in (*FOUNDATION_CARDS, *BARRIER_CARDS)]
@@ -75,31 +93,40 @@ class Hemispheres(Game):
         """Plays, talon marriages, exchanges, Race marriages, end transfers, then deal."""
         if _won(state):
             return ()
-        return legal(state)
+        return self._legal(state)
 
     def play(self, state: State, move: Move) -> State:
         """Apply a listed move; the pack card fills the first vacancy, else the talon."""
-        self.require(state, move)
+        # The same test as self.require, for this one move instead of listing them all.
+        if _won(state) or not allowed(state, move):
+            raise IllegalMove(self.explain(state, move))
+        piles = state.piles
         if move.verb == "deal":
-            after = _deal(state)
+            changes = _deal(state)
         elif move.verb == "exchange":
-            after = _exchange(state, *move.args)
+            changes = _exchange(state, *move.args)
         else:
             source, target = move.args
-            moved, rest = state.piles[source].pop()
-            after = state.with_piles({source: rest, target: state.piles[target].push(moved)})
+            moved, rest = piles[source].pop()
+            changes = {source: rest, target: piles[target].push(moved)}
+        after = piles.update(changes)
         # Only a marriage from one circle position to another counts towards the limit
         # of consecutive Race marriages; anything else starts the count again.
-        within = move.verb == TRANSFER and all(a in POSITIONS for a in move.args)
+        within = move.verb == TRANSFER and move.args[0] in IN_CIRCLE and move.args[1] in IN_CIRCLE
         count = state.num(COUNTER) + 1 if within else 0
-        after = after.with_vars(**{COUNTER: count})
-        return after.with_phase("end" if ended(after) else "play")
+        counters = (
+            state.vars if state.vars.get(COUNTER) == count else state.vars.update({COUNTER: count})
+        )
+        phase = "play" if after[PACK].cards or after[TALON].cards else "end"
+        return State(state.game, state.deal, after, phase, counters, state.turn, state.options)
 
     def outcome(self, state: State) -> Outcome:
         """Won with all 104 cards on the foundations; lost when no move is left."""
         if _won(state):
             return Outcome.WON
-        return Outcome.ONGOING if legal(state) else Outcome.LOST
+        if state.piles[PACK].cards:
+            return Outcome.ONGOING  # the next card can always be dealt
+        return Outcome.ONGOING if self._legal(state) else Outcome.LOST
 
     def explain(self, state: State, move: Move) -> str:
         """Name the rule that refuses ``move``."""
@@ -117,7 +144,7 @@ class Hemispheres(Game):
         circle position is excluded while the pack lasts, because the vacancy would
         change where the next pack card falls.  Barriers at the end are always safe.
         """
-        for move in legal(state):
+        for move in self._legal(state):
             if move.verb != TRANSFER or move.target not in FOUNDATIONS:
                 continue
             source, target = move.args
@@ -130,10 +157,32 @@ class Hemispheres(Game):
         return None
 
     def key(self, state: State) -> Hashable:
-        """Merge the two interchangeable foundations of each suit."""
-        rest = tuple((n, p) for n, p in state.piles.items() if n not in FOUNDATIONS)
-        built = tuple(tuple(sorted(len(state.piles[f]) for f in pair)) for pair in TWINS)
-        return rest, built, state.vars
+        """Merge the two interchangeable foundations of each suit, in compact bytes.
+
+        A foundation is known by its height (it holds its suit from its first card);
+        the twins of a suit are interchangeable, so each pair gives its two heights
+        sorted.  The circle positions, talon and pack are spelt out card by card, with
+        a mask of face-down circle tops (the only face-up marks a rule reads), then the
+        barriers still standing and the count of Race marriages in a row.
+        """
+        piles = state.piles
+        facedown = barriers = 0
+        parts = []
+        for bit, name in enumerate(POSITIONS):
+            pile = piles[name]
+            parts.append(_encoded(pile.cards))
+            if pile.cards and not pile.up[-1]:
+                facedown |= 1 << bit
+        for bit, name in enumerate(BARRIERS):
+            if piles[name].cards:
+                barriers |= 1 << bit
+        heights = []
+        for first, second in TWINS:
+            heights += sorted((len(piles[first].cards), len(piles[second].cards)))
+        parts += (_encoded(piles[TALON].cards), _encoded(piles[PACK].cards))
+        count = min(state.num(COUNTER), RACE_MOVE_LIMIT)  # beyond the limit all are alike
+        tail = (*heights, barriers, count, facedown & 255, facedown >> 8)
+        return b"".join(parts) + bytes(tail)
 
     def order(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """Plays first, then exchanges and the talon, dealing before rearranging Races."""
@@ -178,27 +227,48 @@ class Hemispheres(Game):
 
 
 def _won(state: State) -> bool:
-    return all(len(state.piles[f]) == 13 for f in FOUNDATIONS)
+    piles = state.piles
+    return all(len(piles[name].cards) == 13 for name in FOUNDATIONS)
+
+
+# The other foundation of the same suit, for each foundation.
+TWIN_OF = {a: b for pair in TWINS for a, b in (pair, pair[::-1])}
+# Each card's one-byte code, for keys; and remembered encodings of card sequences.
+CODE = {c: i for i, c in enumerate(pack(1))}
+_ENCODINGS: dict[tuple[Card, ...], bytes] = {}
+
+
+def _encoded(cards: tuple[Card, ...]) -> bytes:
+    """The cards as bytes, led by their count, so that sequences join unambiguously.
+
+    Piles are shared between successive states, so the same sequences come back again
+    and again; their encodings are remembered (the memo is emptied when it grows big).
+    """
+    found = _ENCODINGS.get(cards)
+    if found is None:
+        if len(_ENCODINGS) >= 100_000:
+            _ENCODINGS.clear()
+        found = _ENCODINGS[cards] = bytes((len(cards), *map(CODE.__getitem__, cards)))
+    return found
 
 
 def _other_built(state: State, foundation: str) -> bool:
     """True when the twin foundation already holds the card ``foundation`` has on top."""
-    pair = next(p for p in TWINS if foundation in p)
-    other = pair[1] if pair[0] == foundation else pair[0]
-    top, twin = state.piles[foundation].top, state.piles[other]
+    top, twin = state.piles[foundation].top, state.piles[TWIN_OF[foundation]]
     assert top is not None
     return top in twin.cards
 
 
-def _deal(state: State) -> State:
+def _deal(state: State) -> dict[str, Pile]:
     """Turn the pack's top card into the first vacancy clockwise from the K♥, or the talon."""
-    dealt, rest = state.piles[PACK].pop()
-    vacancy = next((p for p in POSITIONS if state.piles[p].empty), TALON)
-    return state.with_piles({PACK: rest, vacancy: state.piles[vacancy].push(dealt, up=True)})
+    piles = state.piles
+    dealt, rest = piles[PACK].pop()
+    vacancy = next((p for p in POSITIONS if not piles[p].cards), TALON)
+    return {PACK: rest, vacancy: piles[vacancy].push(dealt, up=True)}
 
 
-def _exchange(state: State, northern: str, southern: str) -> State:
+def _exchange(state: State, northern: str, southern: str) -> dict[str, Pile]:
     """Rule II: the two wrong-coloured cards change places."""
     a, north_rest = state.piles[northern].pop()
     b, south_rest = state.piles[southern].pop()
-    return state.with_piles({northern: north_rest.push(b), southern: south_rest.push(a)})
+    return {northern: north_rest.push(b), southern: south_rest.push(a)}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
+from itertools import chain
 
 from cadogan.cards import pack, shuffled
 from cadogan.core import (
@@ -23,9 +24,16 @@ from cadogan.core import (
     Pile,
     Section,
     State,
-    action,
     make_state,
     transfer,
+)
+from cadogan.games._zodiac_moves import (
+    building_moves,
+    foundation_index,
+    hopeless,
+    key_bytes,
+    marrying_moves,
+    zodiac_index,
 )
 from cadogan.games._zodiac_rules import (
     ASCENDING,
@@ -39,39 +47,12 @@ from cadogan.games._zodiac_rules import (
     building,
     explain_action,
     explain_transfer,
-    foundation_targets,
-    hopeless,
     legal,
-    marriage_targets,
     won,
 )
 
 MARRY = "marry"
 BUILD = "build"
-
-
-def _phase(state: State) -> State:
-    """Label the phase from the position: building once pack and talon are exhausted."""
-    return state.with_phase(BUILD if building(state) else MARRY)
-
-
-def _move_card(state: State, source: str, target: str) -> State:
-    """Take the top card of ``source`` and lay it face up on ``target``."""
-    card, rest = state.piles[source].pop()
-    return state.with_piles({source: rest, target: state.piles[target].push(card)})
-
-
-def _can_move(state: State) -> bool:
-    """Phase two: some card can still be played or married."""
-    for source in TABLEAU:
-        card = state.piles[source].top
-        if card is None:
-            continue
-        if foundation_targets(state, card):
-            return True
-        if source in EQUATOR and marriage_targets(state, card):
-            return True
-    return False
 
 
 class Zodiac(Game):
@@ -96,72 +77,65 @@ class Zodiac(Game):
         piles[TALON] = Pile()
         return make_state(self.id, number, piles, phase=MARRY, options=self.options)
 
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        # The last state asked about, its outcome and its moves: moves, outcome and
+        # play all ask about the same (immutable) state in turn.
+        self._last: tuple[State, Outcome, tuple[Move, ...]] | None = None
+
+    def _facts(self, state: State) -> tuple[Outcome, tuple[Move, ...]]:
+        """The outcome and the legal moves of ``state``, remembered for the last state."""
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1], last[2]
+        legal_moves: tuple[Move, ...]
+        if won(state):
+            result, legal_moves = Outcome.WON, ()
+        elif building(state):
+            # Phase two ends when no play and no marriage is possible.
+            legal_moves = building_moves(state, zodiac_index(state))
+            result = Outcome.ONGOING if legal_moves else Outcome.LOST
+        else:
+            marry = zodiac_index(state)
+            if hopeless(state, marry):
+                result, legal_moves = Outcome.LOST, ()
+            else:
+                result, legal_moves = Outcome.ONGOING, marrying_moves(state, marry)
+        self._last = (state, result, legal_moves)
+        return result, legal_moves
+
     def moves(self, state: State) -> tuple[Move, ...]:
-        """Every legal move in a stable order (empty once the game is over)."""
-        if self.outcome(state).over:
-            return ()
-        if building(state):
-            return self._building_moves(state)
-        return self._marrying_moves(state)
+        """Every legal move in a stable order (empty once the game is over).
 
-    def _marrying_moves(self, state: State) -> tuple[Move, ...]:
-        """Phase one: marriages onto the ring, Equator refills, then deal or redeal."""
-        result: list[Move] = []
-        talon = state.piles[TALON].top
-        if talon is not None:
-            result += [transfer(TALON, z) for z in marriage_targets(state, talon)]
-        result += self._equator_marriages(state)
-        if talon is not None:
-            # Rule I and the Play: an Equator space may be refilled from the talon (a
-            # card just dealt from the pack lies on the talon, so this covers both).
-            result += [transfer(TALON, e) for e in EQUATOR if state.piles[e].empty]
-        result.append(action("deal") if state.piles[PACK].cards else action("redeal"))
-        return tuple(result)
-
-    def _building_moves(self, state: State) -> tuple[Move, ...]:
-        """Phase two: plays from Zodiac tops and Equator cards, then Equator marriages."""
-        result: list[Move] = []
-        for source in TABLEAU:
-            card = state.piles[source].top
-            if card is not None:
-                result += [transfer(source, f) for f in foundation_targets(state, card)]
-        result += self._equator_marriages(state)
-        return tuple(result)
-
-    def _equator_marriages(self, state: State) -> list[Move]:
-        """Rule I: an Equator card may marry onto a Zodiac top (never the reverse)."""
-        result: list[Move] = []
-        for source in EQUATOR:
-            card = state.piles[source].top
-            if card is not None:
-                result += [transfer(source, z) for z in marriage_targets(state, card)]
-        return result
+        Phase one: talon marriages, Equator marriages, Equator refills, deal or redeal.
+        Phase two: plays from the Zodiac and the Equator, then Equator marriages.
+        """
+        return self._facts(state)[1]
 
     def play(self, state: State, move: Move) -> State:
         """Deal a card to the talon, turn the talon over, or move one card."""
         # Equivalent to self.require, without listing every move: the solver plays a lot.
         if self.outcome(state).over or not legal(state, move):
             raise IllegalMove(self.explain(state, move))
+        piles = state.piles
         if move.verb == "deal":
-            card, rest = state.piles[PACK].pop()
-            after = state.with_piles({PACK: rest, TALON: state.piles[TALON].push(card)})
+            card, rest = piles[PACK].pop()
+            changes = {PACK: rest, TALON: piles[TALON].push(card)}
         elif move.verb == "redeal":
             # Turned over unshuffled: the first card laid on the talon is dealt first again.
-            talon = state.piles[TALON]
-            after = state.with_piles({PACK: Pile.face_down(reversed(talon.cards)), TALON: Pile()})
+            changes = {PACK: Pile.face_down(reversed(piles[TALON].cards)), TALON: Pile()}
         else:
             source, target = move.args
-            after = _move_card(state, source, target)
-        return _phase(after)
+            card, rest = piles[source].pop()
+            changes = {source: rest, target: piles[target].push(card)}
+        after = piles.update(changes)
+        # The phase is read from the position: building once pack and talon are exhausted.
+        phase = MARRY if after[PACK].cards or after[TALON].cards else BUILD
+        return State(state.game, state.deal, after, phase, state.vars, state.turn, state.options)
 
     def outcome(self, state: State) -> Outcome:
         """Won with 104 cards on the foundations; lost by the phase's own test."""
-        if won(state):
-            return Outcome.WON
-        if building(state):
-            # Phase two ends when no play and no marriage is possible.
-            return Outcome.ONGOING if _can_move(state) else Outcome.LOST
-        return Outcome.LOST if hopeless(state) else Outcome.ONGOING
+        return self._facts(state)[0]
 
     def explain(self, state: State, move: Move) -> str:
         """Which rule refuses ``move``."""
@@ -193,12 +167,16 @@ class Zodiac(Game):
             # Phase one has no provably safe move: each marriage or refill spends a
             # Zodiac top or an Equator space, and dealing only turns the cycle.
             return None
-        remaining = Counter(card for name in TABLEAU for card in state.piles[name].cards)
-        for source in TABLEAU:
-            card = state.piles[source].top
-            if card is None or remaining[card] != 1:
+        piles = state.piles
+        plays = foundation_index(state)
+        candidates = [(s, c) for s in TABLEAU if (c := piles[s].top) is not None and c in plays]
+        if not candidates:
+            return None
+        remaining = Counter(chain.from_iterable(piles[name].cards for name in TABLEAU))
+        for source, card in candidates:
+            if remaining[card] != 1:
                 continue
-            targets = foundation_targets(state, card)
+            targets = plays[card]
             rows = {f in ASCENDING for f in targets}
             if len(rows) == 1:
                 return transfer(source, targets[0])
@@ -208,16 +186,11 @@ class Zodiac(Game):
         """Positions equal up to the order of interchangeable piles.
 
         No rule depends on where an Equator card, a Zodiac packet or a foundation lies
-        within its row, so sorting each row merges positions that play identically.
+        within its row, so sorting each row merges positions that play identically.  The
+        key is compact bytes: pack and talon in order, then each row's piles sorted,
+        each pile's cards led by their count.
         """
-        return (
-            state.piles[PACK].cards,
-            state.piles[TALON].cards,
-            tuple(sorted(state.piles[n].cards for n in EQUATOR)),
-            tuple(sorted(state.piles[n].cards for n in ZODIAC)),
-            tuple(sorted(state.piles[n].cards for n in ASCENDING)),
-            tuple(sorted(state.piles[n].cards for n in DESCENDING)),
-        )
+        return key_bytes(state)
 
     def sections(self, state: State) -> tuple[Section, ...]:
         """As the plate lays it out: the ring, then the aces' foundations above the Equator

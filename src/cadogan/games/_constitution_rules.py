@@ -1,0 +1,146 @@
+"""The Constitution's move rules, written for speed: the solver asks them millions of times.
+
+Pure functions of a State.  ``free_moves`` and ``fills`` list the legal moves (rules
+I-V); ``allowed`` answers for one move exactly as those lists would; ``key_bytes``
+packs a position into a compact canonical key.  Card facts (what each card goes on)
+are looked up in tables made at import, and every Move is made once.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from cadogan.cards import Card, Rank, Suit, pack
+from cadogan.core import TRANSFER, Move, State, action, transfer
+from cadogan.games._constitution_text import COUNCIL, FOUND, NO_VACANCY, PACK, ROW_OF, ROWS, TALON
+
+DEAL = action("deal")
+# Every card move the rules can offer: from each pile of a division to each pile of the
+# division above, from the Privy Council to each foundation, and talon or pack to People.
+MOVES = {
+    (source, target): transfer(source, target)
+    for lower, upper in pairwise((*ROWS, FOUND))
+    for source in lower
+    for target in upper
+}
+MOVES |= {
+    (source, target): transfer(source, target) for source in (TALON, PACK) for target in ROWS[0]
+}
+IN_FOUND = frozenset(FOUND)
+IN_COUNCIL = frozenset(COUNCIL)
+
+ALL_CARDS = pack(1)
+ACES = tuple(c for c in ALL_CARDS if c.rank == Rank.ACE)
+# Rule VI: the card a foundation takes after each card (same suit, one higher).
+FOLLOWS = {c: Card(Rank(c.rank + 1), c.suit) if c.rank < Rank.KING else None for c in ALL_CARDS}
+# Rule IV: the two cards that may be placed on each card (one lower, other colour).
+TAKES = {
+    c: tuple(Card(Rank(c.rank - 1), s) for s in Suit if s.red != c.red) if c.rank > 1 else ()
+    for c in ALL_CARDS
+}
+
+
+def _plays(state: State) -> list[Move]:
+    """Rule I and VI: Privy Council tops onto foundations that follow suit."""
+    piles = state.piles
+    wanted: dict[Card, list[str]] = {}
+    for found in FOUND:
+        top = piles[found].top
+        # An empty foundation (never so in play: the aces are laid out) takes an ace.
+        for card in (FOLLOWS[top],) if top is not None else ACES:
+            if card is not None:
+                wanted.setdefault(card, []).append(found)
+    result: list[Move] = []
+    for council in COUNCIL:
+        card = piles[council].top
+        if card is not None and card in wanted:
+            result += [MOVES[council, found] for found in wanted[card]]
+    return result
+
+
+def free_moves(state: State) -> tuple[Move, ...]:
+    """With no vacancy open: plays (rule I), builds one division up (II-IV), then deal."""
+    piles = state.piles
+    result = _plays(state)
+    for lower, upper in pairwise(ROWS):
+        # Index the upper division by the cards its tops accept.
+        wanted: dict[Card, list[str]] = {}
+        for target in upper:
+            onto = piles[target].top
+            if onto is not None:
+                for taken in TAKES[onto]:
+                    wanted.setdefault(taken, []).append(target)
+        if not wanted:
+            continue
+        for source in lower:
+            card = piles[source].top
+            if card is not None and card in wanted:
+                result += [MOVES[source, target] for target in wanted[card]]
+    if piles[PACK].cards:
+        result.append(DEAL)
+    return tuple(result)
+
+
+def fills(state: State, vacancy: str) -> tuple[Move, ...]:
+    """Rule V: the cards that may fill ``vacancy``: any top of the division below it.
+
+    A People vacancy takes the talon's top, or the pack's when there is no talon.
+    """
+    piles = state.piles
+    row = ROW_OF[vacancy]
+    if row == 0:
+        for source in (TALON, PACK):
+            if piles[source].cards:
+                return (MOVES[source, vacancy],)
+        return ()
+    return tuple(MOVES[s, vacancy] for s in ROWS[row - 1] if piles[s].cards)
+
+
+def allowed(state: State, move: Move) -> bool:
+    """True exactly when the legal moves (``fills`` or ``free_moves``) list ``move``."""
+    vacancy = str(state.var("vacancy"))
+    if vacancy != NO_VACANCY:
+        return move in fills(state, vacancy)
+    args = move.args
+    if move.verb == "deal":
+        return not args and bool(state.piles[PACK].cards)
+    if move.verb != TRANSFER or len(args) != 2:
+        return False
+    source, target = args
+    piles = state.piles
+    if target in IN_FOUND:
+        if source not in IN_COUNCIL:
+            return False
+        card, top = piles[source].top, piles[target].top
+        return card is not None and (card in ACES if top is None else card is FOLLOWS[top])
+    lower, upper = ROW_OF.get(source), ROW_OF.get(target)
+    if lower is None or upper is None or upper != lower + 1:
+        return False
+    card, onto = piles[source].top, piles[target].top
+    return card is not None and onto is not None and card in TAKES[onto]
+
+
+# Each card's one-byte code, and remembered encodings of card sequences (piles are
+# shared between successive states, so the same sequences come back again and again).
+CODE = {c: i for i, c in enumerate(ALL_CARDS)}
+_ENCODINGS: dict[tuple[Card, ...], bytes] = {}
+
+
+def encoded(cards: tuple[Card, ...]) -> bytes:
+    """The cards as bytes, led by their count, so that sequences join unambiguously."""
+    found = _ENCODINGS.get(cards)
+    if found is None:
+        if len(_ENCODINGS) >= 100_000:
+            _ENCODINGS.clear()
+        found = _ENCODINGS[cards] = bytes((len(cards), *map(CODE.__getitem__, cards)))
+    return found
+
+
+def key_bytes(state: State) -> bytes:
+    """A compact key merging interchangeable piles (see ``Constitution.key``)."""
+    piles = state.piles
+    parts = [b"".join(sorted(encoded(piles[name].cards) for name in row)) for row in ROWS]
+    vacancy = ROW_OF.get(str(state.var("vacancy")), -1)
+    founds = sorted(piles[f].cards[0].suit * 32 + len(piles[f].cards) for f in FOUND)
+    parts += (encoded(piles[TALON].cards), encoded(piles[PACK].cards))
+    return b"".join(parts) + bytes((vacancy + 1, *founds))
