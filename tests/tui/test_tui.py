@@ -190,3 +190,19 @@ def test_the_mouse_plays_and_exchange_key_offers_a_choice() -> None:
             assert table(app).session.history[-1].move == exchanges[0]
 
     asyncio.run(run())
+
+
+def test_the_hint_says_when_the_deal_can_no_longer_be_won() -> None:
+    async def run() -> None:
+        app = CadoganApp(registry.game("travellers"), 3)  # deal 3 cannot come out
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("h")
+            await pilot.pause()
+            assert "no longer be won" in text(app, "#message")
+        app = CadoganApp(registry.game("travellers"), 28)  # deal 28 comes out
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("h")
+            await pilot.pause()
+            assert "turn spare" in text(app, "#message")
+
+    asyncio.run(run())
