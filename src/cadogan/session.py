@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -80,6 +81,16 @@ class Session:
     def can_redo(self) -> bool:
         """True when an undone move can be played again."""
         return bool(self._redo)
+
+    @property
+    def redo_stack(self) -> tuple[tuple[Entry, ...], ...]:
+        """The undone moves, in groups (a chosen move and the forced moves after it);
+        the last group is the next to redo.  For saving a game with its redo history."""
+        return tuple(tuple(group) for group in self._redo)
+
+    def restore_redo_stack(self, groups: Sequence[Sequence[Entry]]) -> None:
+        """Put back a redo stack saved with :attr:`redo_stack` (the caller checks it)."""
+        self._redo = [list(group) for group in groups]
 
     def undo(self) -> bool:
         """Take back the player's last move and the forced moves after it."""

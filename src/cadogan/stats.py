@@ -58,8 +58,7 @@ class GameStats:
             "current_streak": self.current_streak,
             "best_streak": self.best_streak,
             "results": [
-                {"finished": r.finished, "outcome": r.outcome, "deal": r.deal}
-                for r in self.results
+                {"finished": r.finished, "outcome": r.outcome, "deal": r.deal} for r in self.results
             ],
         }
 

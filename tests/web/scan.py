@@ -73,3 +73,24 @@ def leaks(data: Any, state: State) -> list[str]:
         if DOWN_FORM.match(word) or (CARD.match(word) and not visible[word]):
             bad.append(word)
     return bad
+
+
+def session_state(session: Any, steps: int) -> State:
+    """The position of a session after ``steps`` moves of its history."""
+    state: State = session.history[steps - 1].state if steps else session.start
+    return state
+
+
+def ws_leaks(message: Any, session: Any) -> list[str]:
+    """What in a WebSocket message names a card its receiver cannot see.
+
+    A ``state`` message is checked against the position it describes (its ``steps``
+    into the game's history, which may be behind the game by the time it is read);
+    any other message against the position now.
+    """
+    if isinstance(message, dict) and message.get("type") == "state":
+        game = message["game"]
+        state = session_state(session, game["steps"])
+        rest = {k: v for k, v in message.items() if k != "game"}
+        return leaks(game, state) + leaks(rest, state)
+    return leaks(message, session.state)

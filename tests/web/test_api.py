@@ -337,21 +337,27 @@ def test_a_whole_game_through_the_api_leaks_no_hidden_card(
 # The command
 
 
-def test_cadogan_serve_runs_the_app_with_its_options(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cadogan_serve_runs_the_app_with_its_options(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
     import uvicorn
     from click.testing import CliRunner
 
+    from cadogan import cli_serve
     from cadogan.cli import cli
 
     seen: dict[str, Any] = {}
 
-    def fake_run(app: Any, host: str, port: int, log_level: str) -> None:
-        seen.update(app=app, host=host, port=port)
+    def fake_run(app: Any, host: str, port: int, log_level: str, ws_max_size: int) -> None:
+        seen.update(app=app, host=host, port=port, ws_max_size=ws_max_size)
 
     monkeypatch.setattr(uvicorn, "run", fake_run)
-    result = CliRunner().invoke(cli, ["serve", "--port", "8123", "--db", "x.sqlite"])
+    monkeypatch.setattr(cli_serve, "tune_gc", lambda: None)  # not in the test process
+    db = str(tmp_path / "x.sqlite")
+    result = CliRunner().invoke(cli, ["serve", "--port", "8123", "--db", db])
     assert result.exit_code == 0, result.output
     assert "http://127.0.0.1:8123/" in result.output
     assert seen["host"] == "127.0.0.1" and seen["port"] == 8123
-    assert seen["app"].state.db_path == "x.sqlite"
+    assert seen["app"].state.db_path == db and seen["ws_max_size"] == 65_536
+    seen["app"].state.db.close()
     assert "--open" in CliRunner().invoke(cli, ["serve", "--help"]).output

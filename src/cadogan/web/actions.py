@@ -9,7 +9,10 @@ acted gets the same table as the answer.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
+
+from anyio import to_thread
 
 from cadogan.core import CadoganError
 from cadogan.session import Session
@@ -17,6 +20,7 @@ from cadogan.web import seats, solver
 from cadogan.web.errors import ApiError
 from cadogan.web.store import GameStore, Slot
 
+T = TypeVar("T")
 ALONE: dict[str, Callable[[Session], object]] = {
     "undo": Session.undo,
     "redo": Session.redo,
@@ -44,13 +48,22 @@ def play_text(session: Session, text: str) -> None:
         raise ApiError(409, "illegal_move", f"cannot read the move {text!r}") from err
 
 
-def publish(token: str, slot: Slot, names: seats.Names, event: dict[str, Any]) -> None:
-    """Send the table to every connection on the game, each from its player's seat."""
-    tables: dict[str | None, dict[str, Any]] = {}
+def publish(
+    token: str,
+    slot: Slot,
+    names: seats.Names,
+    event: dict[str, Any],
+    tables: dict[str | None, dict[str, Any]] | None = None,
+) -> None:
+    """Send the table to every connection on the game, each from its player's seat
+    (``tables`` holds the tables already built, by player)."""
+    tables = dict(tables or {})
     for conn in list(slot.conns):
-        if conn.player not in tables:
-            tables[conn.player] = seats.game_json(token, slot, conn.player, names)
-        conn.push({"type": "state", "event": event, "game": tables[conn.player]})
+        # Everyone who holds no seat sees the same table: build it once for them all.
+        key = conn.player if seats.own_seats(slot, conn.player) else "\0watcher"
+        if key not in tables:
+            tables[key] = seats.game_json(token, slot, conn.player, names)
+        conn.push({"type": "state", "event": event, "game": tables[key]})
 
 
 def perform(
@@ -73,5 +86,25 @@ def perform(
         seats.computer_moves(slot)
         store.save(token, slot)
         event = {"what": verb, "move": text or None, "seat": seat}
-        publish(token, slot, names, event)
-        return seats.game_json(token, slot, player, names)
+        table = seats.game_json(token, slot, player, names)
+        publish(token, slot, names, event, {player: table})
+        return table
+
+
+async def soon(store: GameStore, token: str, work: Callable[[], T], slow: bool = False) -> T:
+    """Run ``work`` (which takes the game's lock) from the event loop.  Showing a game,
+    a move, undo, redo or restart takes well under a millisecond, so it runs right
+    there, cheaper than a hop to a worker thread; ``slow`` work, or any work on a game
+    whose lock is busy, goes to a thread so that the loop never waits."""
+    slot = store.get(token)
+    if slow or (slot is not None and slot.lock.locked()):
+        return await to_thread.run_sync(work)
+    return work()
+
+
+async def act(
+    store: GameStore, token: str, player: str | None, verb: str, text: str = ""
+) -> dict[str, Any]:
+    """:func:`perform` from the event loop (see :func:`soon`)."""
+    work = partial(perform, store, token, player, verb, text)
+    return await soon(store, token, work, slow=verb == "autoplay")

@@ -19,7 +19,7 @@ from cadogan.cards import MAX_DEAL
 from cadogan.record import Record
 from cadogan.session import Session
 from cadogan.web import solver
-from cadogan.web.actions import names_of, perform
+from cadogan.web.actions import act, names_of, soon
 from cadogan.web.errors import ApiError
 from cadogan.web.payload import step_json
 from cadogan.web.players import player_of
@@ -45,9 +45,10 @@ def _slot(request: Request, gid: str) -> Slot:
     return slot
 
 
-def _act(request: Request, gid: str, verb: str, text: str = "") -> dict[str, Any]:
-    """Do ``verb`` at the game for the player asking, and answer with the new table."""
-    return perform(_store(request), gid, player_of(request), verb, text)
+async def _act(request: Request, gid: str, verb: str, text: str = "") -> dict[str, Any]:
+    """Do ``verb`` at the game for the player asking, and answer with the new table
+    (on the event loop when that is quick: :func:`cadogan.web.actions.act`)."""
+    return await act(_store(request), gid, player_of(request), verb, text)
 
 
 def _alone(request: Request, session: Session) -> dict[str, Any]:
@@ -75,43 +76,47 @@ def load_record(body: RecordText, request: Request) -> dict[str, Any]:
 
 
 @router.get("/{gid}")
-def show(gid: GameId, request: Request) -> dict[str, Any]:
+async def show(gid: GameId, request: Request) -> dict[str, Any]:
     """The table as the asking player sees it, the legal moves (his, in his turn), the
     outcome and the seats.  Anyone with the id may look; only a seat holder may act."""
-    store = _store(request)
-    with store.hold(gid) as slot:
-        return game_json(gid, slot, player_of(request), names_of(store))
+    store, player = _store(request), player_of(request)
+
+    def look() -> dict[str, Any]:
+        with store.hold(gid) as slot:
+            return game_json(gid, slot, player, names_of(store))
+
+    return await soon(store, gid, look)
 
 
 @router.post("/{gid}/moves")
-def move(gid: GameId, body: MoveText, request: Request) -> dict[str, Any]:
+async def move(gid: GameId, body: MoveText, request: Request) -> dict[str, Any]:
     """Play one move, written as the legal-move list writes it; 409 with the rule's
     reason, 409 ``wrong_turn`` out of turn, 403 ``not_yours`` without a seat."""
-    return _act(request, gid, "move", body.move)
+    return await _act(request, gid, "move", body.move)
 
 
 @router.post("/{gid}/undo")
-def undo(gid: GameId, request: Request) -> dict[str, Any]:
+async def undo(gid: GameId, request: Request) -> dict[str, Any]:
     """Take back the last move (and the forced moves after it); not in a room."""
-    return _act(request, gid, "undo")
+    return await _act(request, gid, "undo")
 
 
 @router.post("/{gid}/redo")
-def redo(gid: GameId, request: Request) -> dict[str, Any]:
+async def redo(gid: GameId, request: Request) -> dict[str, Any]:
     """Play again the last move undone; not in a room."""
-    return _act(request, gid, "redo")
+    return await _act(request, gid, "redo")
 
 
 @router.post("/{gid}/restart")
-def restart(gid: GameId, request: Request) -> dict[str, Any]:
+async def restart(gid: GameId, request: Request) -> dict[str, Any]:
     """Back to the opening position (the moves stay available to redo); not in a room."""
-    return _act(request, gid, "restart")
+    return await _act(request, gid, "restart")
 
 
 @router.post("/{gid}/autoplay")
-def autoplay(gid: GameId, request: Request) -> dict[str, Any]:
+async def autoplay(gid: GameId, request: Request) -> dict[str, Any]:
     """Play moves that cannot spoil a win until none is left; not in a room."""
-    return _act(request, gid, "autoplay")
+    return await _act(request, gid, "autoplay")
 
 
 @router.post("/{gid}/hint")

@@ -7,12 +7,12 @@ JavaScript modules with no build step.  The JSON API is documented at ``/docs``.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cadogan.web import api_games, api_play, api_rooms, ws
 from cadogan.web.errors import BodyLimit, install_handlers
@@ -25,6 +25,19 @@ MAX_BODY = 1_100_000
 CSP = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
     "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+
+
+DESCRIPTION = (
+    "The server is the only judge of the rules: send move texts from a game's "
+    "legal-move list; every answer is the player's view, in which a face-down "
+    'card is written "??". Errors are `{"error": sentence, "kind": word}`. '
+    "A browser is a player, known by its `cadogan_player` cookie (given with the first "
+    "answer): only the holder of a game's seat may act at it. Games live, for players "
+    "and watchers, over the WebSocket `/ws/games/{id}` (not listed below): the server "
+    'sends `{"type": "state", "game": ..., "event": ...}` after every change and '
+    'takes `{"type": "move", "move": text}`, `undo`, `redo`, `restart`, `autoplay`, '
+    '`name`, `state` and `ping`; refusals come back as `{"type": "error", ...}`.'
 )
 
 
@@ -48,11 +61,7 @@ def create_app(
     app = FastAPI(
         title="cadogan",
         summary="Lady Cadogan's games of patience, and Travellers, played over HTTP.",
-        description=(
-            "The server is the only judge of the rules: send move texts from a game's "
-            "legal-move list; every answer is the player's view, in which a face-down "
-            'card is written "??". Errors are `{"error": sentence, "kind": word}`.'
-        ),
+        description=DESCRIPTION,
         version="0.1.0",
     )
     db = GameDB(db_path)
@@ -64,29 +73,43 @@ def create_app(
     app.state.ws_limits = ws_limits or ws.Limits()
     app.state.solve_seconds = solve_seconds
     install_handlers(app)
-    app.include_router(api_games.router)
-    app.include_router(api_play.router)
-    app.include_router(api_rooms.rooms)
-    app.include_router(api_rooms.me)
-    app.include_router(ws.router)
+    _routes(app)
+    app.add_middleware(BodyLimit, limit=max_body)
+    app.add_middleware(PlayerCookie)
+    app.add_middleware(SecurityHeaders)
+    return app
+
+
+def _routes(app: FastAPI) -> None:
+    """The API, the WebSocket, the static files and the page."""
+    for router in (api_games.router, api_play.router, api_rooms.rooms, api_rooms.me, ws.router):
+        app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
-    @app.middleware("http")
-    async def headers(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        response = await call_next(request)
-        path = request.url.path
-        if path == "/" or path.startswith("/static/"):
-            response.headers["Content-Security-Policy"] = CSP
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        return response
 
-    app.add_middleware(BodyLimit, limit=max_body)
-    app.add_middleware(PlayerCookie)
-    return app
+class SecurityHeaders:
+    """ASGI middleware adding the security headers (a plain ASGI class: cheaper than
+    Starlette's BaseHTTPMiddleware on every request)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = scope.get("path", "")
+        extra = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
+        if path == "/" or path.startswith("/static/"):
+            extra.append((b"content-security-policy", CSP.encode()))
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

@@ -62,8 +62,9 @@ def result_text(game: Game, outcome: Outcome) -> str:
     return ""
 
 
-def session_json(token: str, session: Session) -> dict[str, Any]:
-    """The whole answer to a play request: table, moves, outcome, undo/redo."""
+def session_json(token: str, session: Session, player: int | None = None) -> dict[str, Any]:
+    """The whole answer to a play request: table (from ``player``'s seat, by default
+    the player to move), moves, outcome, undo/redo."""
     game, state = session.game, session.state
     outcome = session.outcome()
     played = session.history
@@ -73,7 +74,7 @@ def session_json(token: str, session: Session) -> dict[str, Any]:
         "deal": session.deal,
         "deal_text": str(session.deal),
         "options": dict(game.options),
-        **table_json(game, state),
+        **table_json(game, state, player),
         "turn": state.turn,
         "phase": state.phase,
         "moves": [move_json(m) for m in session.moves()],

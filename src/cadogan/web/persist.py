@@ -14,6 +14,7 @@ work for the server's lifetime, but games are not kept (``durable`` is False).
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 import time
 from pathlib import Path
@@ -29,7 +30,7 @@ RedoGroups = list[list[tuple[str, bool]]]
 
 def redo_groups(session: Session) -> RedoGroups:
     """The session's redo stack as move texts (the stack's top last)."""
-    return [[(str(e.move), e.forced) for e in group] for group in session._redo]
+    return [[(str(e.move), e.forced) for e in group] for group in session.redo_stack]
 
 
 def restore(record_text: str, groups: RedoGroups) -> Session:
@@ -44,7 +45,7 @@ def restore(record_text: str, groups: RedoGroups) -> Session:
             state = game.play(state, move)
             entries.append(Entry(move, state, forced))
         rebuilt.append(entries)
-    session._redo = rebuilt[::-1]
+    session.restore_redo_stack(rebuilt[::-1])
     return session
 
 
@@ -56,14 +57,36 @@ def humans(seats: Seats) -> set[str]:
 class GameDB:
     """The server's connection to its SQLite file, serialised by a lock."""
 
-    def __init__(self, path: str | Path | None) -> None:
+    def __init__(self, path: str | Path | None, checkpoint_seconds: float = 2.0) -> None:
         self.path = path
         self.durable = path is not None
         self._conn = storage.connect(path if path is not None else ":memory:", threads=True)
         self._lock = threading.Lock()
         self._names: dict[str, str | None] = {}
+        self._stop = threading.Event()
+        if path is not None:
+            # Move the WAL into the database from a thread of its own, not from the
+            # request that happens to fill the WAL (a checkpoint syncs the disk).
+            self._conn.execute("PRAGMA wal_autocheckpoint = 0")
+            threading.Thread(
+                target=self._checkpoints, args=(str(path), checkpoint_seconds), daemon=True
+            ).start()
+
+    def _checkpoints(self, path: str, seconds: float) -> None:
+        wal = Path(path + "-wal")
+        while not self._stop.wait(seconds):
+            try:
+                if wal.exists() and wal.stat().st_size > 0:
+                    conn = sqlite3.connect(path, timeout=10.0)
+                    try:
+                        conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                    finally:
+                        conn.close()
+            except (OSError, sqlite3.Error):
+                return  # the file went away: nothing more to do
 
     def close(self) -> None:
+        self._stop.set()
         with self._lock:
             self._conn.close()
 
@@ -137,4 +160,3 @@ class GameDB:
         with self._lock, self._conn:
             rows: list[tuple[object, ...]] = self._conn.execute(sql, args).fetchall()
             return rows
-

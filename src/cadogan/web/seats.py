@@ -16,7 +16,7 @@ from typing import Any
 from cadogan.session import Session
 from cadogan.solve.greedy import greedy_move
 from cadogan.web.errors import ApiError
-from cadogan.web.payload import session_json, table_json
+from cadogan.web.payload import session_json
 from cadogan.web.persist import COMPUTER
 from cadogan.web.store import Slot
 
@@ -132,13 +132,11 @@ def game_json(token: str, slot: Slot, player: str | None, names: Names) -> dict[
     A person sees the table from his own seat; the moves are listed only when it is
     his turn, and undo/redo only at a game he plays alone.
     """
-    data = session_json(token, slot.session)
     seats = seats_json(slot, player, names)
     mine = seats["you"]
-    if mine:
-        turn = slot.session.state.turn
-        seat = turn if turn in mine else mine[0]
-        data.update(table_json(slot.session.game, slot.session.state, seat))
+    turn = slot.session.state.turn
+    seat = (turn if turn in mine else mine[0]) if mine else None
+    data = session_json(token, slot.session, seat)
     if not seats["can_act"]:
         data["moves"] = []
     if slot.room or not mine:

@@ -27,6 +27,7 @@ import re
 import threading
 import time
 from collections.abc import MutableMapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +35,7 @@ from anyio import to_thread
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cadogan.core import CadoganError
-from cadogan.web.actions import ALONE, names_of, perform, publish
+from cadogan.web.actions import ALONE, act, names_of, publish
 from cadogan.web.errors import ApiError, from_cadogan
 from cadogan.web.players import clean_name, player_of
 from cadogan.web.seats import game_json, join
@@ -86,7 +87,8 @@ class Conn:
 
     def push(self, message: dict[str, Any]) -> None:
         """Queue a message for this connection (thread-safe)."""
-        self.loop.call_soon_threadsafe(self._offer, message)
+        with suppress(RuntimeError):  # its event loop has ended: the connection is gone
+            self.loop.call_soon_threadsafe(self._offer, message)
 
     def _offer(self, message: dict[str, Any]) -> None:
         try:
@@ -149,9 +151,9 @@ async def _handle(store: GameStore, gid: str, conn: Conn, data: dict[str, Any]) 
         text = data.get("move")
         if not isinstance(text, str) or not 0 < len(text) <= 200:
             raise ApiError(422, "bad_message", "a move is a text of 1 to 200 characters")
-        await to_thread.run_sync(perform, store, gid, conn.player, "move", text)
+        await act(store, gid, conn.player, "move", text)
     elif kind in ALONE:
-        await to_thread.run_sync(perform, store, gid, conn.player, kind)
+        await act(store, gid, conn.player, kind)
     elif kind == "name":
         await to_thread.run_sync(_rename, store, gid, conn.player, data.get("name"))
     elif kind == "state":

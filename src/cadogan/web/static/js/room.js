@@ -6,12 +6,14 @@ import { api, ApiError } from "./api.js";
 import { $, clear, el } from "./dom.js";
 import { refuse, say } from "./status.js";
 
+export const named = (seat) => !seat.free && seat.name !== `player ${seat.seat}`;
+
 function seatText(seat, turn, over) {
-  const who = seat.free ? "waiting for someone to open the link" : seat.name;
-  const you = seat.you ? " (you)" : "";
+  let who = seat.free ? ": waiting for someone to open the link" : named(seat) ? `: ${seat.name}` : "";
+  if (seat.you) who += named(seat) ? " (you)" : ": you";
   const away = !seat.free && !seat.connected ? ", away" : "";
   const turnMark = !over && turn === seat.seat ? " \u2014 to play" : "";
-  return `Player ${seat.seat}: ${who}${you}${away}${turnMark}`;
+  return `Player ${seat.seat}${who}${away}${turnMark}`;
 }
 
 export function showRoom(payload) {
@@ -43,14 +45,13 @@ export function connection(status) {
 // The sentence for a table that arrives from the server: what happened, and by whom.
 export function eventText(message, payload) {
   const event = message.event || {};
-  if (event.what === "join" && event.seat) {
-    const seat = payload.seats.find((s) => s.seat === event.seat);
-    return seat?.you ? `You sit as player ${event.seat}.` : `${seat?.name || "Someone"} joined as player ${event.seat}.`;
+  const seat = payload.seats.find((s) => s.seat === event.seat);
+  const who = seat && named(seat) ? seat.name : `Player ${event.seat}`;
+  if (event.what === "join" && seat) {
+    return seat.you ? `You sit as player ${event.seat}.` : `${named(seat) ? seat.name : "Someone"} joined as player ${event.seat}.`;
   }
   if (event.what !== "move" || !event.move) return null;
-  const seat = payload.seats.find((s) => s.seat === event.seat);
-  if (seat?.you) return `Played ${event.move}.`;
-  return `${seat ? seat.name : `Player ${event.seat}`} played ${event.move}.`;
+  return seat?.you ? `Played ${event.move}.` : `${who} played ${event.move}.`;
 }
 
 export function attachRoom(live) {

@@ -19,8 +19,12 @@ function side(player, top, payload) {
       fan: "down", step: 0.02, max: 0.3, caption: "Pairs",
     }),
   ];
-  const turn = payload.turn === player ? " \u2014 to play" : "";
-  const labels = [label(`Player ${player}${turn}`, 0.1, top + 0.15, { align: "left", size: 0.3, cls: turn ? "plate turn" : "plate" })];
+  const turn = payload.turn === player && !payload.over ? " \u2014 to play" : "";
+  const seat = (payload.seats || []).find((s) => s.seat === player);
+  const name = seat && seat.name !== `player ${player}` ? seat.name : "";
+  const parts = [seat?.free ? "free seat" : name, seat?.you ? "you" : ""].filter(Boolean);
+  const who = payload.room && parts.length ? ` \u00b7 ${parts.join(", ")}` : "";
+  const labels = [label(`Player ${player}${who}${turn}`, 0.1, top + 0.15, { align: "left", size: 0.3, cls: turn ? "plate turn" : "plate" })];
   return { slots, labels };
 }
 

@@ -1,0 +1,238 @@
+"""Rooms, restarts and statistics in a real browser (Playwright and Debian's Chromium).
+
+- Two browser contexts (two players, two cookies) play Sympathie in one room to its
+  end; the second player closes his tab in the middle and comes back by the link; a
+  third context watches and cannot act.  Every move shows on the other pages live.
+- The server restarts in the middle of a game played alone; its URL resumes it.
+- The statistics page shows the finished games, takes a name, and resets after a
+  confirmation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+
+from tests.web.live import LiveServer
+
+# test_browser skips the module when Chromium (or Playwright, or uvicorn) is missing.
+from tests.web.test_browser import ARGS, CHROMIUM, SCREEN, SHOTS, current, open_game, pile
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    live = LiveServer(str(tmp_path_factory.mktemp("db") / "rooms.sqlite"), solve_seconds=3.0)
+    yield live.start()
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as play:
+        chromium = play.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Contexts:
+    """Browser contexts (one per person) whose pages must raise no JavaScript error."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.contexts: list[BrowserContext] = []
+        self.errors: list[str] = []
+
+    def person(self) -> BrowserContext:
+        context = self.browser.new_context(viewport=SCREEN)
+        self.contexts.append(context)
+        return context
+
+    def page(self, context: BrowserContext) -> Page:
+        tab = context.new_page()
+        tab.on("pageerror", lambda err: self.errors.append(str(err)))
+        return tab
+
+
+@pytest.fixture()
+def people(browser: Browser) -> Iterator[Contexts]:
+    made = Contexts(browser)
+    yield made
+    for context in made.contexts:
+        context.close()
+    assert not made.errors, f"JavaScript errors: {made.errors}"
+
+
+def steps_shown(page: Page) -> int:
+    """How many moves the page's table shows (set by the page on each new table)."""
+    value = page.locator("#table-box").get_attribute("data-steps")
+    return int(value or 0)
+
+
+def wait_live(page: Page, steps: int) -> None:
+    """Wait, without reloading, until the page shows at least ``steps`` moves."""
+    page.wait_for_function(
+        "n => Number(document.querySelector('#table-box')?.dataset.steps) >= n",
+        arg=steps,
+        timeout=10_000,
+    )
+
+
+def take_turn(page: Page) -> int:
+    """The player to move clicks his next packet (or the Grace button)."""
+    data = current(page)
+    assert data["can_act"], data["waiting"]
+    move = data["moves"][0]
+    if move["verb"] == "turn":
+        pile(page, move["args"][0]).click()
+    else:
+        page.locator(f'#actions button[data-move="{move["text"]}"]').click()
+    return int(data["steps"])
+
+
+def test_two_browsers_play_sympathie_to_the_end_with_a_rejoin(
+    people: Contexts, server: LiveServer
+) -> None:
+    one, two, three = people.person(), people.person(), people.person()
+    first = people.page(one)
+    first.goto(f"{server.url}/#/")
+    first.locator('form[data-game="sympathie"] input.deal-number').fill("3")
+    first.locator('form[data-game="sympathie"] button.room-friend').click()
+    expect(first.locator("#room")).to_be_visible()
+    link = first.locator("#room-link").input_value()
+    assert "/#/game/" in link
+    expect(first.locator("#room-seats")).to_contain_text("waiting for someone")
+    second = people.page(two)
+    second.goto(link)
+    expect(second.locator('#room-seats .seat[data-seat="2"]')).to_contain_text("you")
+    expect(first.locator('#room-seats .seat[data-seat="2"]')).to_have_class("seat online")
+    watcher = people.page(three)
+    watcher.goto(link)
+    expect(watcher.locator("#room-watchers")).to_contain_text("You are watching")
+    expect(first.locator("#room-watchers")).to_contain_text("1 watching")
+
+    # Out of turn, a click is refused with the reason, and nothing is sent.
+    pile(second, "p2packet1").click()
+    expect(second.locator("#message[data-kind=error]")).to_contain_text("turn")
+    pile(watcher, "p1packet1").click()
+    expect(watcher.locator("#message[data-kind=error]")).to_contain_text("watching")
+    assert current(first)["steps"] == 0
+
+    pages = {1: first, 2: second}
+    rejoined = False
+    for _ in range(200):
+        data = current(first)
+        if data["over"]:
+            break
+        if data["steps"] >= 20 and not rejoined:
+            pages[2] = second = rejoin(people, two, first, link, second)
+            rejoined = True
+            continue
+        steps = take_turn(pages[data["turn"]])
+        for page in (first, second, watcher):
+            wait_live(page, steps + 1)  # the move shows everywhere without a reload
+    assert rejoined and current(first)["over"]
+    for page in (first, second, watcher):
+        expect(page.locator("#result")).to_contain_text("Sympathie is")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    second.screenshot(path=str(SHOTS / "sympathie-room.png"))
+    for page in (first, second):
+        page.goto(f"{server.url}/#/stats")
+        row = page.locator('.stats-table tr[data-game="sympathie"]')
+        expect(row.locator("td.played")).to_have_text("1")
+    watcher.goto(f"{server.url}/#/stats")
+    expect(watcher.locator("#stats-body")).to_contain_text("No finished games")
+
+
+def rejoin(people: Contexts, person: BrowserContext, other: Page, link: str, tab: Page) -> Page:
+    """The second player closes his tab (the other sees him away), then opens the link."""
+    tab.close()
+    expect(other.locator('#room-seats .seat[data-seat="2"]')).to_contain_text("away")
+    data = current(other)
+    if data["can_act"]:  # the game goes on while he is away, if it is player 1's turn
+        steps = take_turn(other)
+        wait_live(other, steps + 1)
+    back = people.page(person)
+    back.goto(link)
+    expect(back.locator('#room-seats .seat[data-seat="2"]')).to_contain_text("you")
+    expect(other.locator('#room-seats .seat[data-seat="2"]')).not_to_contain_text("away")
+    assert steps_shown(back) == current(other)["steps"]
+    return back
+
+
+def test_against_the_computer_in_the_browser(people: Contexts, server: LiveServer) -> None:
+    page = people.page(people.person())
+    page.goto(f"{server.url}/#/")
+    page.locator('form[data-game="sympathie"] input.deal-number').fill("2")
+    page.locator('form[data-game="sympathie"] button.room-computer').click()
+    expect(page.locator("#room-seats")).to_contain_text("the computer")
+    for _ in range(120):
+        data = current(page)
+        if data["over"]:
+            break
+        steps = take_turn(page)
+        wait_live(page, steps + 1)
+    expect(page.locator("#result")).to_contain_text("Sympathie is won")
+
+
+def test_a_restart_in_the_middle_of_a_game_resumes_it_by_its_url(
+    people: Contexts, tmp_path: Path
+) -> None:
+    server = LiveServer(str(tmp_path / "restart.sqlite")).start()
+    try:
+        page = people.page(people.person())
+        data = open_game(page, server.url, "travellers", 2)
+        for step in range(1, 5):
+            pile(page, data["moves"][0]["args"][0]).click()
+            wait_live(page, step)
+            data = current(page)
+        page.locator("#undo").click()
+        expect(page.locator("#redo")).to_be_enabled()
+        before: dict[str, Any] = current(page)
+        url = page.url
+        server.restart()
+        page.goto("about:blank")
+        page.goto(url)
+        expect(page.locator("#game-meta")).to_contain_text("deal 2")
+        after = current(page)
+        assert (after["steps"], after["view"]) == (before["steps"], before["view"])
+        expect(page.locator("#redo")).to_be_enabled()
+        page.locator("#redo").click()
+        wait_live(page, before["steps"] + 1)
+    finally:
+        server.stop()
+
+
+def test_the_statistics_page_shows_finished_games_and_resets(
+    people: Contexts, server: LiveServer
+) -> None:
+    page = people.page(people.person())
+    for deal in (2, 3):  # autoplay wins deal 2 and loses deal 3
+        open_game(page, server.url, "travellers", deal)
+        page.locator("#autoplay").click()
+        expect(page.locator("#result")).to_contain_text("Travellers is")
+    page.locator('header nav a[href="#/stats"]').click()
+    row = page.locator('.stats-table tr[data-game="travellers"]')
+    expect(row.locator("td.played")).to_have_text("2")
+    expect(row.locator("td.won")).to_have_text("1")
+    expect(row.locator("td.percent")).to_have_text("50.0 %")
+    expect(row.locator("svg.chart circle.won")).to_have_count(1)
+    expect(row.locator("svg.chart circle.lost")).to_have_count(1)
+    assert "1 won and 1 lost" in (row.locator("svg.chart").get_attribute("aria-label") or "")
+    page.locator("#player-name").fill("Lady C.")
+    page.locator("#name-form button").click()
+    expect(page.locator("#name-saved")).to_contain_text("Lady C.")
+    page.screenshot(path=str(SHOTS / "statistics.png"))
+    page.locator("#stats-reset").click()
+    expect(page.locator("#stats-confirm")).to_be_visible()
+    page.locator("#stats-reset-no").click()
+    expect(row.locator("td.played")).to_have_text("2")  # cancelled: nothing erased
+    page.locator("#stats-reset").click()
+    page.locator("#stats-reset-yes").click()
+    expect(page.locator("#stats-body")).to_contain_text("No finished games")
+    page.reload()
+    expect(page.locator("#stats-body")).to_contain_text("No finished games")
+    expect(page.locator("#player-name")).to_have_value("Lady C.")

@@ -1,0 +1,120 @@
+"""Players' statistics: the figures, the web endpoints, the reset, and ``cadogan stats``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cadogan import stats, storage
+from cadogan.cli import cli
+
+ALICE, BOB = "a" * 24, "b" * 24
+
+
+def seeded(path: Path) -> Path:
+    """A database with results: Alice W W L W W W at Travellers, L at Zodiac; Bob W."""
+    conn = storage.connect(path)
+    with conn:
+        for n, outcome in enumerate("WWLWWW"):
+            won = "won" if outcome == "W" else "lost"
+            stats.record_result(conn, f"t{n}", ALICE, "travellers", won, str(n + 1), 100.0 + n)
+        stats.record_result(conn, "z", ALICE, "zodiac", "lost", "9", 50.0)
+        stats.record_result(conn, "t0", BOB, "travellers", "won", "1", 200.0)
+        stats.set_name(conn, ALICE, "Alice", 1.0)
+    conn.close()
+    return path
+
+
+def test_streaks_count_runs_of_wins() -> None:
+    assert stats.streaks([]) == (0, 0)
+    assert stats.streaks(["won", "won", "lost", "won"]) == (1, 2)
+    assert stats.streaks(["lost", "won", "won", "won"]) == (3, 3)
+    assert stats.streaks(["won", "lost"]) == (0, 1)
+
+
+def test_the_figures_per_game_in_the_books_order(tmp_path: Path) -> None:
+    conn = storage.connect(seeded(tmp_path / "s.sqlite"))
+    zodiac, travellers = stats.player_stats(conn, ALICE)
+    assert (zodiac.game, zodiac.played, zodiac.won, zodiac.win_percent) == ("zodiac", 1, 0, 0.0)
+    assert (travellers.name, travellers.played, travellers.won) == ("Travellers", 6, 5)
+    assert travellers.win_percent == 83.3
+    assert (travellers.current_streak, travellers.best_streak) == (3, 3)
+    assert [r.deal for r in travellers.results] == ["1", "2", "3", "4", "5", "6"]
+    assert stats.players(conn) == [(ALICE, "Alice"), (BOB, None)]
+    assert not stats.record_result(conn, "t0", BOB, "travellers", "lost", "1", 300.0)
+    assert stats.reset(conn, ALICE) == 7 and stats.player_stats(conn, ALICE) == []
+    assert len(stats.player_stats(conn, BOB)) == 1
+
+
+def test_cadogan_stats_prints_the_same_figures(tmp_path: Path) -> None:
+    db = seeded(tmp_path / "s.sqlite")
+    result = CliRunner().invoke(cli, ["stats", "--db", str(db), "--json"])
+    assert result.exit_code == 0, result.output
+    players = json.loads(result.output)["players"]
+    assert [p["player"] for p in players] == ["Alice", f"player {BOB[:8]}"]
+    conn = storage.connect(db)
+    assert players[0]["games"] == [g.to_json() for g in stats.player_stats(conn, ALICE)]
+    conn.close()
+    text = CliRunner().invoke(cli, ["stats", "--db", str(db), "--player", "Alice"])
+    assert text.exit_code == 0 and "Travellers" in text.output and "83.3" in text.output
+    assert "WW.WWW" in text.output and "player bbbb" not in text.output
+
+
+def test_cadogan_stats_without_a_database(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["stats", "--db", str(tmp_path / "none.sqlite")])
+    assert result.exit_code != 0 and "no database" in result.output
+    empty = tmp_path / "empty.sqlite"
+    storage.connect(empty).close()
+    assert "No finished games" in CliRunner().invoke(cli, ["stats", "--db", str(empty)]).output
+
+
+def test_cadogan_stats_does_not_need_the_web_extra(tmp_path: Path) -> None:
+    db = seeded(tmp_path / "s.sqlite")
+    code = (
+        "import sys; from cadogan.cli import main\n"
+        "try:\n    main(['stats', '--db', sys.argv[1], '--json'])\n"
+        "finally:\n    assert 'fastapi' not in sys.modules and 'starlette' not in sys.modules\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(db)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["players"][0]["player"] == "Alice"
+
+
+# The web side
+
+
+def test_the_statistics_endpoints_and_the_reset(tmp_path: Path) -> None:
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from cadogan.web import create_app
+
+    db = tmp_path / "w.sqlite"
+    client = TestClient(create_app(str(db)))
+    assert client.get("/api/me").json() == {"name": None}
+    cookie = client.cookies["cadogan_player"]
+    assert len(cookie) >= 22
+    assert cookie not in client.get("/api/me").text
+    for deal in (3, 4):
+        gid = client.post("/api/sessions", json={"game": "travellers", "deal": deal}).json()["id"]
+        assert client.post(f"/api/sessions/{gid}/autoplay").json()["over"]
+        client.post(f"/api/sessions/{gid}/undo")
+        client.post(f"/api/sessions/{gid}/autoplay")  # finished twice, counted once
+    figures = client.get("/api/me/stats").json()
+    (travellers,) = figures["games"]
+    assert travellers["played"] == 2 and len(travellers["results"]) == 2
+    assert 0 <= travellers["win_percent"] <= 100
+    out = CliRunner().invoke(cli, ["stats", "--db", str(db), "--json"]).output
+    assert json.loads(out)["players"][0]["games"] == figures["games"]
+    refused = client.post("/api/me/stats/reset", json={})
+    assert refused.status_code == 422 and refused.json()["kind"] == "not_confirmed"
+    assert client.get("/api/me/stats").json()["games"]
+    done = client.post("/api/me/stats/reset", json={"confirm": True}).json()
+    assert done["erased"] == 2 and done["games"] == []
