@@ -96,7 +96,11 @@ def draw_plots(store: Store, rows: list[Line], out: Path) -> list[Path]:
     labels = [f"{r.summary.game}\n{r.summary.player} {r.summary.options}".strip() for r in rows]
     fig, ax = plt.subplots(figsize=(10, 0.5 * len(rows) + 1.5))
     rates = [100 * r.rate for r in rows]
-    errors = [[100 * (r.rate - r.low) for r in rows], [100 * (r.high - r.rate) for r in rows]]
+    # Rounding can put an end of the interval a hair past the rate; bars are never negative.
+    errors = [
+        [max(0.0, 100 * (r.rate - r.low)) for r in rows],
+        [max(0.0, 100 * (r.high - r.rate)) for r in rows],
+    ]
     ax.errorbar(rates, range(len(rows)), xerr=errors, fmt="o", capsize=4)
     ax.set_yticks(range(len(rows)), labels, fontsize=7)
     ax.set_xlabel("win rate, % (95% Wilson interval)")
