@@ -53,6 +53,12 @@ def known_note(line: Line) -> str:
     return f"exact {100 * p:.2f}% ({why}): {verdict}"
 
 
+def timeout_note(line: Line) -> str:
+    """A warning when many deals timed out (more than 5%)."""
+    share = line.summary.timeout / line.summary.deals if line.summary.deals else 0.0
+    return f"{100 * share:.0f}% timed out" if share > 0.05 else ""
+
+
 def markdown(rows: list[Line], plots: list[str]) -> str:
     """The text of docs/results.md."""
     out = [
@@ -62,15 +68,21 @@ def markdown(rows: list[Line], plots: list[str]) -> str:
         "the decided deals (won + lost); deals that ran out of time are counted apart and",
         "never as wins. The interval is the 95% Wilson score interval.",
         "",
-        "| game | options | player | deals | won | lost | timeout | rate | 95% interval | note |",
-        "|---|---|---|---:|---:|---:|---:|---:|---|---|",
+        "A note marks a group where more than 5% of the deals ran out of time: its rate",
+        "is over the deals the player could decide, which may not be typical of all deals.",
+        "",
+        "| game | options | player | deals | won | lost | timeout | rate | 95% interval "
+        "| ± | note |",
+        "|---|---|---|---:|---:|---:|---:|---:|---|---:|---|",
     ]
     for line in rows:
         s = line.summary
+        notes = [n for n in (known_note(line), timeout_note(line)) if n]
         out.append(
             f"| {s.game} | {s.options or '-'} | {s.player} | {s.deals} | {s.won} | {s.lost} "
             f"| {s.timeout} | {100 * line.rate:.2f}% "
-            f"| {100 * line.low:.2f} to {100 * line.high:.2f}% | {known_note(line)} |"
+            f"| {100 * line.low:.2f} to {100 * line.high:.2f}% "
+            f"| {50 * (line.high - line.low):.2f} | {'; '.join(notes)} |"
         )
     out += ["", *[f"![{Path(p).stem}]({Path(p).name})" for p in plots], ""]
     return "\n".join(out)
