@@ -93,7 +93,7 @@ def test_rule_1_only_the_top_card_of_a_packet_is_available() -> None:
     assert "Rule I" in refusal(G, state, transfer("packet1", "found1"))
 
 
-def test_rule_1_the_whole_square_may_be_examined() -> None:
+def test_rule_1_every_card_of_the_square_is_in_view() -> None:
     """Rule I: every square card is face up in the player's view; the pack stays hidden."""
     view = view_to_json(G.view(G.deal(3), 1))["piles"]
     assert all("??" not in view[p] and len(view[p]) == 4 for p in PACKETS)
@@ -145,18 +145,25 @@ def test_rule_3_every_foundation_follows_suit() -> None:
 # P2: aces and suitable cards ---------------------------------------------------------------
 
 
-def test_play_2_an_ace_goes_to_the_first_empty_place() -> None:
-    """P2: any ace on the square may be played; the eight places are alike, so found1."""
-    state = board({3: "9c Ah"}, found={})
-    assert [m for m in G.moves(state) if m.args[-1] in FOUND] == [transfer("packet3", "found1")]
-    assert "found3 is alike to found1" in refusal(G, state, transfer("packet3", "found3"))
+def test_play_2_an_ace_may_begin_any_empty_foundation() -> None:
+    """P2: any ace on the square may be played, to whichever empty place the player likes."""
+    state = board({3: "9c Ah"}, found={2: "Ac"})
+    plays = [m for m in G.moves(state) if m.args[-1] in FOUND]
+    assert plays == [transfer("packet3", f) for f in FOUND if f != "found2"]
+    after = G.play(state, transfer("packet3", "found6"))
+    assert after["found6"].cards == cards("Ah") and after["packet3"].cards == cards("9c")
 
 
-def test_play_2_a_card_fitting_two_alike_foundations_is_offered_once() -> None:
-    """P2: a 2h fits both hearts aces; the two foundations are alike, so only found1."""
+def test_play_2_a_card_fitting_two_foundations_may_go_to_either() -> None:
+    """P2, Rule III: a 2h fits both hearts aces and is offered on each; a 2c on its ace."""
     state = board({1: "2h", 2: "2c"}, found={1: "Ah", 2: "Ah", 3: "Ac", 4: "Ad 2d"})
     plays = [m for m in G.moves(state) if m.args[-1] in FOUND]
-    assert plays == [transfer("packet1", "found1"), transfer("packet2", "found3")]
+    assert plays == [
+        transfer("packet1", "found1"),
+        transfer("packet1", "found2"),
+        transfer("packet2", "found3"),
+    ]
+    assert G.play(state, transfer("packet1", "found2"))["found2"].cards == cards("Ah 2h")
 
 
 def test_play_2_the_talon_top_is_played_too() -> None:
@@ -223,8 +230,9 @@ def test_play_4_the_note_two_blocking_kings_force_a_slip() -> None:
     assert state["packet6"].cards == cards("Ks 3h 6c 3s") and state.phase == "play"
 
 
-def test_play_4_the_note_both_kings_in_one_packet_slips_the_upper() -> None:
-    """P4: deal 23 has both Kh in packet4 over a 6h; the upper one is slipped, by itself."""
+def test_play_4_the_note_both_kings_side_by_side_leave_no_choice() -> None:
+    """P4: deal 23 has both Kh side by side in packet4 over a 6h: slipping either gives the
+    same packet, so the one choice is played by itself."""
     state = G.deal(23)
     assert state["packet4"].cards == cards("6h Kh Kh 2h")
     assert G.moves(state) == (action("slip", "packet4", "kh"),)
@@ -232,6 +240,22 @@ def test_play_4_the_note_both_kings_in_one_packet_slips_the_upper() -> None:
     session = Session(G, 23)
     assert session.state["packet4"].cards == cards("Kh 6h Kh 2h")
     assert session.state.phase == "play" and session.history[0].forced
+
+
+def test_play_4_the_note_either_king_of_one_packet_may_be_slipped() -> None:
+    """P4: with both Kh in one packet and a 3c between them, the player chooses: slipping
+    the upper king frees the 3c; slipping the lower leaves a king on top for a Qh."""
+    state = board({1: "6h Kh 3c Kh", 2: "9s Qh"}, pack_="2c", phase="remedy")
+    upper, lower = action("slip", "packet1", "kh"), action("slip", "packet1", "kh", "lower")
+    assert G.moves(state) == (upper, lower) and G.auto(state) is None
+    assert G.play(state, upper)["packet1"].cards == cards("Kh 6h Kh 3c")
+    after = G.play(state, lower)
+    assert after["packet1"].cards == cards("Kh 6h 3c Kh") and after.phase == "play"
+    assert transfer("packet2", "packet1") in G.moves(after)
+    assert G.parse_move(state, "slip packet1 Kh lower") == lower
+    assert "the Note's choices are: slip packet1 kh, slip packet1 kh lower" in refusal(
+        G, state, action("slip", "packet2", "kh")
+    )
 
 
 def test_play_4_the_note_needs_both_kings_blocking() -> None:
@@ -287,6 +311,21 @@ def test_the_end_a_square_move_that_leads_on_keeps_the_game_going() -> None:
     assert G.moves(state) == (transfer("packet1", "packet2"),)
 
 
+def test_the_end_is_decided_by_a_full_search_of_the_square() -> None:
+    """The end: the 3c is freed only three square moves on (Qs to Ks, 6d to 7d, 8h to 9h),
+    and the search finds it, so the game goes on; with a 9s for the 9h no line frees the
+    3c, and the game is lost though square moves remain."""
+    packets = {1: "3c 8h", 2: "9h 6d", 3: "7d Qs", 5: "Ks"}
+    deep = board(packets, found={1: "Ac 2c"})
+    assert G.outcome(deep) is Outcome.ONGOING
+    assert G.moves(deep) == (transfer("packet3", "packet5"),)
+    for move in ("packet3 packet5", "packet2 packet3", "packet1 packet2"):
+        deep = G.play(deep, G.parse_move(deep, move))
+    assert transfer("packet1", "found1") in G.moves(deep)
+    stuck = board({**packets, 2: "9s 6d"}, found={1: "Ac 2c"})
+    assert G.outcome(stuck) is Outcome.LOST and G.moves(stuck) == ()
+
+
 def test_the_end_a_whole_deal_is_won_by_the_record() -> None:
     """P1-P6: deal 119 is won by the recorded line (found by play), move by move."""
     record = Record.load(WON_RECORD)
@@ -319,27 +358,62 @@ def test_safe_plays_only_cards_that_no_marriage_needs() -> None:
     assert G.safe(one) is None and transfer("packet1", "found1") in G.moves(one)
     both = board({1: "3h"}, found={1: "Ah 2h", 2: "Ah 2h"})
     assert G.safe(both) == transfer("packet1", "found1")
+    talon = board({1: "9c"}, found={3: "Ah 2h", 5: "Ah 2h 3h"}, talon="3h", pack_="Kc")
+    assert G.safe(talon) == transfer("talon", "found3")
+
+
+def test_safe_deals_onto_an_empty_talon() -> None:
+    """Hooks: with nothing on the talon, the deal buries nothing, so it is safe."""
+    state = board({1: "7h", 2: "8h"}, pack_="2c")
+    assert transfer("packet1", "packet2") in G.moves(state)
+    assert G.safe(state) == action("deal")
+
+
+def test_safe_deals_over_a_talon_card_that_nothing_can_use() -> None:
+    """Hooks: no 4s and no 6s in the square, and no packet can be emptied: the 5s on the
+    talon must wait for a later deal anyway, so dealing now is safe.  Once a packet can be
+    emptied (its 9d marries the Td), the 5s might fill the space, and the deal is not safe;
+    nor is it when the 5s can be played, or marry a 6s."""
+    packets = {n: "Kc Qd" for n in range(1, 12)} | {12: "9d 8c"}
+    idle = board(packets, talon="5s", pack_="2c")
+    assert G.safe(idle) == action("deal")
+    assert G.safe(board({**packets, 11: "Kc Td"}, talon="5s", pack_="2c")) is None
+    playable = board(packets, talon="5s", found={1: "As 2s 3s 4s"}, pack_="2c")
+    assert G.safe(playable) is None and transfer("talon", "found1") in G.moves(playable)
+    assert G.safe(board({**packets, 3: "Kc 6s"}, talon="5s", pack_="2c")) is None
+    assert G.safe(board(packets, talon="Ad 5s", pack_="2c", phase="remedy")) is None
 
 
 def test_key_merges_packets_and_foundations_in_any_order() -> None:
-    """Hooks: the places of packets and of foundations make no difference to play."""
-    a = board({1: "7h 6h", 2: "Kc"}, found={1: "Ah", 3: "As"})
-    b = board({5: "Kc", 9: "7h 6h"}, found={2: "As", 8: "Ah"})
+    """Hooks: the places of packets and of same-suit foundations make no difference."""
+    a = board({1: "7h 6h", 2: "Kc"}, found={1: "Ah", 3: "As"}, talon="3d 4d", pack_="2c")
+    b = board({5: "Kc", 9: "7h 6h"}, found={2: "As", 8: "Ah"}, talon="3d 4d", pack_="2c")
     assert G.key(a) == G.key(b) and a != b
+    c = board({5: "Kc", 9: "7h 6h"}, found={2: "As", 8: "Ah"}, talon="4d 3d", pack_="2c")
+    assert G.key(c) != G.key(a)
+    assert G.key(a) != G.key(board({1: "7h", 2: "Kc 6h"}, found={1: "Ah", 3: "As"}))
 
 
-def test_order_puts_foundation_plays_first_and_the_deal_last() -> None:
-    """Hooks: foundation plays, talon moves, square moves, then the deal."""
-    state = board({1: "7h", 2: "8h", 3: "Ac"}, talon="6h", pack_="2c")
-    ordered = G.order(state, G.moves(state))
-    assert ordered[0] == transfer("packet3", "found1") and ordered[-1] == action("deal")
-    assert ordered[1] == transfer("talon", "packet1")
+def test_order_tries_plays_then_spaces_and_the_talon_and_hops_last() -> None:
+    """Hooks: foundation plays, a marriage emptying a packet, talon marriages, marriages
+    that uncover a card, the talon into a space, the deal, and shifts between twins."""
+    packets = {1: "7h", 2: "8h", 3: "Ac", 4: "5s 6d", 5: "7d", 6: "8h 7h", 7: "Jd", 8: "2c 9s"}
+    state = board(packets | {9: "Kc", 10: "Kc", 11: "Ks"}, talon="Td", pack_="2c")
+    assert [str(m) for m in G.order(state, G.moves(state))] == [
+        *(f"packet3 {f}" for f in FOUND),
+        "packet1 packet2",
+        "talon packet7",
+        "packet4 packet5",
+        "talon packet12",
+        "deal",
+        "packet6 packet2",
+    ]
 
 
 # Options ------------------------------------------------------------------------------------
 
 
-def test_option_deal_single_is_a_square_of_twelve_single_cards() -> None:
+def test_option_deal_single_lays_the_twelve_cards_singly() -> None:
     """P7 (deal=single): twelve packets of one card; the other 92 cards are the pack."""
     order = shuffled(pack(2), 7)
     state = SINGLE.deal(7)

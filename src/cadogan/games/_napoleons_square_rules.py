@@ -1,4 +1,4 @@
-"""Napoleon's Square helpers: pile names, runs, the Note's king remedy and the stuck test.
+"""Napoleon's Square helpers: pile names, card tables, runs, the Note's remedy, the end.
 
 Pure functions over card tuples and states, kept apart so that the game module stays
 small.  Rules: docs/rules/napoleons-square.md.
@@ -10,14 +10,27 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
 from cadogan.cards import Card, Rank, Suit
-from cadogan.core import Pile, State, marries, plays_on
+from cadogan.core import Pile, State
 
 PACKETS = tuple(f"packet{n}" for n in range(1, 13))
 FOUND = tuple(f"found{n}" for n in range(1, 9))
 TALON, PACK = "talon", "pack"
-SEARCH_CAP = 20_000  # square configurations the stuck test may visit before giving up
+ALL_CARDS = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+ACES = frozenset(c for c in ALL_CARDS if c.rank == Rank.ACE)
 
-Packets = tuple[tuple[Card, ...], ...]
+# Each card's code is 16 x suit + rank, so the card one higher in suit is code + 1, and
+# code + 1 of a king (rank 14) is no card at all: a marriage test is one comparison.
+CODE: dict[Card, int] = {c: 16 * c.suit + c.rank for c in ALL_CARDS}
+UP: dict[Card, Card | None] = {
+    c: Card(c.rank + 1, c.suit) if c.rank < Rank.KING else None for c in ALL_CARDS
+}
+
+Packets = tuple[bytes, ...]  # the square for the end test: each packet as card codes
+
+
+def encode(cards: tuple[Card, ...]) -> bytes:
+    """Card codes of a pile, bottom first."""
+    return bytes(map(CODE.__getitem__, cards))
 
 
 def run_length(cards: tuple[Card, ...]) -> int:
@@ -25,7 +38,7 @@ def run_length(cards: tuple[Card, ...]) -> int:
     if not cards:
         return 0
     n = 1
-    while n < len(cards) and marries(cards[-n], cards[-n - 1], "down"):
+    while n < len(cards) and UP[cards[-n]] is cards[-n - 1]:
         n += 1
     return n
 
@@ -34,31 +47,6 @@ def fitting(cards: tuple[Card, ...], onto: Card) -> int:
     """How many top cards of a run must move so that the lowest marries ``onto`` (0: none)."""
     k = onto.rank - cards[-1].rank
     return k if onto.suit == cards[-1].suit and 1 <= k <= run_length(cards) else 0
-
-
-def wanted(state: State) -> frozenset[Card]:
-    """The cards some foundation would take now: its next card, or any ace if it is empty."""
-    result: set[Card] = set()
-    for name in FOUND:
-        top = state[name].top
-        if top is None:
-            result.update(Card(Rank.ACE, suit) for suit in Suit)
-        elif top.rank < Rank.KING:
-            result.add(Card(Rank(top.rank + 1), top.suit))
-    return frozenset(result)
-
-
-def foundations_for(state: State, card: Card) -> list[str]:
-    """The foundations ``card`` may be played to, leaving out any alike to an earlier one.
-
-    Foundations holding the same cards are interchangeable (an ace may begin any empty
-    one), so only the first of them is offered: an ace goes to the first empty place.
-    """
-    result: dict[Pile, str] = {}
-    for name in FOUND:
-        if plays_on(card, state[name].top, 1, 1):
-            result.setdefault(state[name], name)
-    return list(result.values())
 
 
 # The Note's king remedy ------------------------------------------------------------
@@ -90,49 +78,81 @@ def king_text(suit: Suit) -> str:
     return "k" + suit.letter
 
 
-def slip_targets(state: State) -> list[tuple[str, Suit]]:
-    """The (packet, suit) choices of the remedy, one per packet holding a blocking king.
+Slip = tuple[str, Suit, bool]  # (packet, suit of the king, True for the lower of two)
 
-    When both kings lie in one packet only the upper one is offered: slipping it frees
-    every card the lower one would free and more, since the two kings are twins.
+
+def slip_targets(state: State) -> list[Slip]:
+    """The remedy's choices: each blocking king of each suit the Note applies to.
+
+    When both kings lie in one packet either may be slipped, and the two choices differ
+    whenever cards lie between them: slipping the upper one uncovers those cards, but
+    slipping the lower one leaves a king on top, where a queen of its suit can still be
+    married onto it.  Neither is always the better, so both are offered; if the kings
+    lie next to each other both give the same packet, and only one choice is offered.
     """
-    targets: list[tuple[str, Suit]] = []
+    targets: list[Slip] = []
     for suit in pending_suits(state):
-        for name in dict.fromkeys(name for name, _ in blocking_kings(state.piles, suit)):
-            targets.append((name, suit))
+        (low_name, low), (high_name, high) = blocking_kings(state.piles, suit)
+        if low_name != high_name:
+            targets += [(low_name, suit, False), (high_name, suit, False)]
+            continue
+        targets.append((low_name, suit, False))
+        if high - low > 1:
+            targets.append((low_name, suit, True))
     return targets
 
 
-def slip_king(pile: Pile, suit: Suit) -> Pile:
-    """The packet with its uppermost king of ``suit`` moved to the bottom."""
-    index = max(i for i, c in enumerate(pile.cards) if c.rank == Rank.KING and c.suit == suit)
-    king, rest = pile.remove_at(index)
+def slip_words(target: Slip) -> tuple[str, ...]:
+    """The arguments of a slip move: ``packet4 kh``, or ``packet4 kh lower``."""
+    name, suit, lower = target
+    return (name, king_text(suit), "lower") if lower else (name, king_text(suit))
+
+
+def slip_king(pile: Pile, suit: Suit, lower: bool = False) -> Pile:
+    """The packet with its uppermost (or lowest) king of ``suit`` moved to the bottom."""
+    kings = [i for i, c in enumerate(pile.cards) if c.rank == Rank.KING and c.suit == suit]
+    king, rest = pile.remove_at(kings[0] if lower else kings[-1])
     return rest.slip_under(king)
 
 
-# The stuck test -------------------------------------------------------------------
+# The end ---------------------------------------------------------------------------
+
+
+def wanted(state: State) -> frozenset[int]:
+    """Codes of the cards some foundation would take now: its next card, or any ace."""
+    result: set[int] = set()
+    for name in FOUND:
+        top = state[name].top
+        if top is None:
+            result.update(CODE[a] for a in ACES)
+        elif top.rank < Rank.KING:
+            result.add(CODE[top] + 1)
+    return frozenset(result)
 
 
 def can_progress(state: State, modern: bool) -> bool:
-    """True unless the pack is out and no play, talon move or deal can ever come again.
+    """True unless the pack is out and no play to a foundation or talon move can come again.
 
     Only moves within the square can cycle; every other move gains ground for good.  So
-    the game is stuck exactly when no square-only line reaches a foundation play, a
-    talon move or a deal.  Beyond SEARCH_CAP configurations we assume it is not stuck.
+    the game is stuck exactly when no line of square-only moves reaches a position with
+    a play to a foundation, a move of the talon's top or a deal.  The search below is
+    exhaustive (the square's positions are finitely many), so the answer is exact.
     """
-    if not state[PACK].empty:
+    if state[PACK].cards:
         return True
-    talon = state[TALON].top
-    want = wanted(state)
-    if talon is not None and talon in want:
-        return True
-    packets = tuple(state[p].cards for p in PACKETS)
-    return _reachable(packets, want, talon, modern)
+    top = state[TALON].top
+    talon = CODE[top] if top is not None else None
+    packets = tuple(encode(state[p].cards) for p in PACKETS)
+    return _reachable(packets, wanted(state), talon, modern)
 
 
 @lru_cache(maxsize=4096)
-def _reachable(start: Packets, want: frozenset[Card], talon: Card | None, modern: bool) -> bool:
-    """Depth-first search of square-only lines for a position where progress is possible."""
+def _reachable(start: Packets, want: frozenset[int], talon: int | None, modern: bool) -> bool:
+    """Depth-first search of square-only lines for a position where progress is possible.
+
+    Packets in another order are the same position for this question (no rule looks at
+    a packet's place), so positions are remembered with their packets sorted.
+    """
     seen = {tuple(sorted(start))}
     stack = [start]
     while stack:
@@ -142,25 +162,24 @@ def _reachable(start: Packets, want: frozenset[Card], talon: Card | None, modern
         for nxt in _square_moves(packets, modern):
             key = tuple(sorted(nxt))
             if key not in seen:
-                if len(seen) >= SEARCH_CAP:
-                    return True
                 seen.add(key)
                 stack.append(nxt)
     return False
 
 
-def _progress_here(packets: Packets, want: frozenset[Card], talon: Card | None) -> bool:
+def _progress_here(packets: Packets, want: frozenset[int], talon: int | None) -> bool:
     """A top card plays to a foundation, or the talon's top can go into the square."""
     for cards in packets:
-        if cards and cards[-1] in want:
-            return True
-        if talon is not None and (not cards or marries(talon, cards[-1], "down")):
+        if cards:
+            if cards[-1] in want or (talon is not None and cards[-1] == talon + 1):
+                return True
+        elif talon is not None:
             return True
     return False
 
 
 def _square_moves(packets: Packets, modern: bool) -> Iterator[Packets]:
-    """Every configuration one square-to-square move away."""
+    """Every position one square-to-square move away."""
     for a, src in enumerate(packets):
         if not src:
             continue
@@ -173,12 +192,21 @@ def _square_moves(packets: Packets, modern: bool) -> Iterator[Packets]:
                 yield tuple(moved)
 
 
-def _counts(src: tuple[Card, ...], dst: tuple[Card, ...], modern: bool) -> range:
+def _run(cards: bytes) -> int:
+    """How many top codes form a run descending in suit."""
+    n = 1
+    while n < len(cards) and cards[-n - 1] == cards[-n] + 1:
+        n += 1
+    return n
+
+
+def _counts(src: bytes, dst: bytes, modern: bool) -> range:
     """How many cards may go from ``src`` to ``dst`` (empty range: none)."""
     if dst:
-        k = fitting(src, dst[-1]) if modern else int(marries(src[-1], dst[-1], "down"))
-        return range(k, k + 1) if k else range(0)
+        k = dst[-1] - src[-1]
+        if k == 1 or (modern and 1 < k <= _run(src)):
+            return range(k, k + 1)
+        return range(0)
     if not modern:
         return range(0)  # Rule II: a space is never filled from the square
-    whole = run_length(src)
-    return range(1, min(whole, len(src) - 1) + 1)
+    return range(1, min(_run(src), len(src) - 1) + 1)

@@ -12,10 +12,9 @@ from cadogan.games._napoleons_square_rules import (
     PACK,
     PACKETS,
     TALON,
-    foundations_for,
-    king_text,
     run_length,
     slip_targets,
+    slip_words,
 )
 
 
@@ -37,7 +36,7 @@ def sections(state: State) -> tuple[Section, ...]:
 
 def explain_remedy(state: State, move: Move) -> str:
     """Why a move is refused while the Note's king remedy is pending."""
-    choices = ", ".join(f"slip {name} {king_text(suit)}" for name, suit in slip_targets(state))
+    choices = ", ".join(" ".join(("slip", *slip_words(t))) for t in slip_targets(state))
     if move.verb == "slip":
         return f"that king need not be slipped; the Note's choices are: {choices}"
     return (
@@ -81,9 +80,6 @@ def explain_transfer(state: State, move: Move, modern: bool) -> str:
     if dst in FOUND:
         if len(args) == 3:
             return "cards are played to a foundation one at a time"
-        offered = foundations_for(state, card)
-        if offered and dst not in offered:
-            return f"{dst} is alike to {offered[0]}; the card is played to {offered[0]}"
         if _buried(state, src, dst):
             return f"only the top card of {src}, {card}, is available (Rule I)"
         if top is None:

@@ -1,6 +1,6 @@
 """Napoleon's Square (1874 third game; 1914 text): twelve packets round three sides.
 
-Two packs.  Twelve packets of four cards, face up, form three sides of a square round
+Two packs.  Twelve packets of four cards, face up, make three sides of a square round
 the eight foundations, which begin empty and build from the aces up to the kings in
 suit.  Only the top card of a packet is available; cards marry onto packet tops one
 lower in suit; an empty packet is refilled only from the talon or the pack, when the
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from cadogan.cards import Card, Rank, Suit, pack, shuffled
+from cadogan.cards import Suit, pack, shuffled
 from cadogan.core import (
     EMPTY,
     TRANSFER,
@@ -27,8 +27,8 @@ from cadogan.core import (
     State,
     action,
     make_state,
-    transfer,
 )
+from cadogan.games._napoleons_square_moves import play_moves
 from cadogan.games._napoleons_square_rules import (
     FOUND,
     PACK,
@@ -36,13 +36,13 @@ from cadogan.games._napoleons_square_rules import (
     TALON,
     can_progress,
     fitting,
-    foundations_for,
-    king_text,
     pending_suits,
     run_length,
     slip_king,
     slip_targets,
+    slip_words,
 )
+from cadogan.games._napoleons_square_solve import key, order, safe
 from cadogan.games._napoleons_square_text import (
     explain_action,
     explain_remedy,
@@ -61,13 +61,13 @@ class NapoleonsSquare(Game):
     aliases = ("carre-napoleon",)
     players = 1
     packs = 2
-    description = "Twelve packets form three sides of a square; build eight aces up to kings."
+    description = "Twelve packets make three sides of a square; build eight aces up to kings."
     option_specs = (
         OptionSpec(
             "deal",
             "square",
             ("square", "single"),
-            "square: twelve packets of four; single: the book's square of twelve single cards",
+            "square: twelve packets of four; single: the book's square of single cards",
         ),
         OptionSpec(
             "rules",
@@ -78,6 +78,10 @@ class NapoleonsSquare(Game):
         ),
     )
     verbs = frozenset({"deal", "slip"})
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        self._last: tuple[State, tuple[Move, ...]] | None = None
 
     @property
     def modern(self) -> bool:
@@ -100,58 +104,36 @@ class NapoleonsSquare(Game):
         return state
 
     def moves(self, state: State) -> tuple[Move, ...]:
-        """Remedy slips first if due; else plays, marriages, space fills, then the deal."""
-        if self.outcome(state).over:
-            return ()
-        if state.phase == REMEDY:
-            return tuple(
-                action("slip", name, king_text(suit)) for name, suit in slip_targets(state)
-            )
-        sources = [p for p in (*PACKETS, TALON) if not state[p].empty]
-        result: list[Move] = []
-        for src in sources:
-            result += [transfer(src, f) for f in foundations_for(state, state[src].cards[-1])]
-        for src in sources:
-            result += self._square_moves(state, src)
-        if not state[PACK].empty:
-            result.append(action("deal"))
-        return tuple(result)
+        """Remedy slips first if due; else plays, marriages, space fills, then the deal.
 
-    def _square_moves(self, state: State, src: str) -> list[Move]:
-        """Marriages onto packet tops and fills of spaces, from ``src``."""
-        cards = state[src].cards
-        # Book rules move one card; modern rules any top part of the run on top.
-        reach = run_length(cards) if self.modern and src != TALON else 1
-        result: list[Move] = []
-        for dst in PACKETS:
-            top = state[dst].top
-            if dst == src:
-                continue
-            if top is not None:
-                if top.suit == cards[-1].suit and 1 <= top.rank - cards[-1].rank <= reach:
-                    result.append(transfer(src, dst))
-            elif src == TALON:
-                result.append(transfer(src, dst))  # Rule II: a space takes the talon's top
-            elif self.modern:
-                result += self._into_space(cards, src, dst)
+        The last answer is remembered (by the state's identity: states are immutable),
+        because ``play`` asks again for the position whose moves were just listed.
+        """
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        result = self._moves(state)
+        self._last = (state, result)
         return result
 
-    @staticmethod
-    def _into_space(cards: tuple[Card, ...], src: str, dst: str) -> list[Move]:
-        """Modern rules: the whole run (``src dst``) or its top N cards (``src N dst``).
-
-        A move of a whole packet is left out: it would only give the packet a new name.
-        """
-        run = run_length(cards)
-        result = [transfer(src, dst)] if run < len(cards) else []
-        return result + [Move(TRANSFER, (src, str(n), dst)) for n in range(1, run)]
+    def _moves(self, state: State) -> tuple[Move, ...]:
+        """The legal moves, worked out afresh (empty once the game is over)."""
+        if state.phase == REMEDY:
+            return tuple(action("slip", *slip_words(t)) for t in slip_targets(state))
+        found = play_moves(state, self.modern)
+        if state[PACK].cards or any(m.args[0] == TALON or m.args[-1] in FOUND for m in found):
+            return tuple(found)
+        # The pack is out and nothing gains ground at once: won, lost, or square moves
+        # that may lead on (the exact test of the end, see can_progress).
+        return tuple(found) if found and can_progress(state, self.modern) else ()
 
     def play(self, state: State, move: Move) -> State:
         """Apply a listed move: a slip, a deal, or a transfer of one card or a run."""
         self.require(state, move)
         if move.verb == "slip":
             name, suit = move.args[0], Suit.parse(move.args[1][1])
-            state = state.with_piles({name: slip_king(state[name], suit)})
+            lower = move.args[2:] == ("lower",)
+            state = state.with_piles({name: slip_king(state[name], suit, lower)})
             return state if pending_suits(state) else state.with_phase(PLAY)
         if move.verb == "deal":
             card, rest = state[PACK].pop()
@@ -175,14 +157,15 @@ class NapoleonsSquare(Game):
 
     def outcome(self, state: State) -> Outcome:
         """Won with every card on the foundations; lost when nothing can ever gain ground."""
-        if all(state[p].empty for p in (*PACKETS, TALON, PACK)):
+        if state[PACK].cards or state.phase == REMEDY:
+            return Outcome.ONGOING
+        if all(state[p].empty for p in (*PACKETS, TALON)):
             return Outcome.WON
-        if state.phase == PLAY and not can_progress(state, self.modern):
-            return Outcome.LOST
-        return Outcome.ONGOING
+        return Outcome.ONGOING if self.moves(state) else Outcome.LOST
 
     def auto(self, state: State) -> Move | None:
-        """The remedy is forced when it leaves no choice (both kings in one packet)."""
+        """The remedy is forced when it leaves no choice (both kings side by side in one
+        packet, where slipping either gives the same packet)."""
         if state.phase == REMEDY:
             legal = self.moves(state)
             if len(legal) == 1:
@@ -190,42 +173,17 @@ class NapoleonsSquare(Game):
         return None
 
     def safe(self, state: State) -> Move | None:
-        """A play to a foundation once both cards one lower of its suit are played.
-
-        Such a card can no longer receive a marriage, so the square gains nothing by
-        keeping it; playing it only uncovers the card beneath (or the talon's next).
-        Aces are always safe: nothing marries onto an ace.
-        """
-        if state.phase != PLAY:
-            return None
-        for move in self.moves(state):
-            if move.verb == TRANSFER and move.args[-1] in FOUND:
-                card = state[move.args[0]].cards[-1]
-                if card.rank == Rank.ACE or _played(state, card.suit, card.rank - 1) == 2:
-                    return move
-        return None
+        """A play to a foundation that no marriage can need, or a deal that cannot
+        bury anything useful (the proofs are in games/_napoleons_square_solve.py)."""
+        return safe(state, self.moves(state))
 
     def key(self, state: State) -> Hashable:
         """Packets and same-suit foundations are interchangeable: sort them away."""
-        return (
-            state.phase,
-            tuple(sorted(state[p].cards for p in PACKETS)),
-            tuple(sorted(state[f].cards for f in FOUND)),
-            state[TALON].cards,
-            state[PACK].cards,
-        )
+        return key(state)
 
     def order(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
-        """Foundation plays first, then talon moves, square moves, and the deal last."""
-
-        def rank(move: Move) -> int:
-            if move.verb != TRANSFER:
-                return 3
-            if move.args[-1] in FOUND:
-                return 0
-            return 1 if move.args[0] == TALON else 2
-
-        return tuple(sorted(moves, key=rank))
+        """Plays, marriages that empty or uncover, the talon, the deal, then mere shifts."""
+        return order(state, moves)
 
     def explain(self, state: State, move: Move) -> str:
         """The rule that refuses ``move``."""
@@ -250,12 +208,3 @@ class NapoleonsSquare(Game):
                     raise IllegalMove(f"there is no pile called {word!r} in {self.name}")
             return Move(TRANSFER, tuple(words))
         return super().parse_move(state, text)
-
-
-def _played(state: State, suit: Suit, rank: int) -> int:
-    """How many cards of ``suit`` and ``rank`` lie on the foundations (0, 1 or 2)."""
-    return sum(
-        1
-        for f in FOUND
-        if (top := state[f].top) is not None and top.suit == suit and top.rank >= rank
-    )
