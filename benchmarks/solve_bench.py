@@ -40,6 +40,7 @@ class GameRow:
     nodes_per_second: float
     peak_states: int
     peak_mib: float
+    statuses: list[str]  # each deal's verdict, deal 1 first (in the JSON only)
 
     @property
     def decided(self) -> float:
@@ -58,9 +59,11 @@ def bench_game(game_id: str, deals: int, timeout: float, max_states: int) -> Gam
     counts: Counter[str] = Counter({s: 0 for s in STATUSES})
     times: list[float] = []
     nodes, peak = 0, 0
+    statuses: list[str] = []
     for deal in range(1, deals + 1):
         found = solve(game, game.deal(deal), timeout=timeout, max_states=max_states)
         counts[found.status] += 1
+        statuses.append(found.status)
         times.append(found.seconds)
         nodes += found.nodes
         peak = max(peak, found.peak_states)
@@ -74,6 +77,7 @@ def bench_game(game_id: str, deals: int, timeout: float, max_states: int) -> Gam
         nodes / max(sum(times), 1e-9),
         peak,
         rss_kib / 1024,
+        statuses,
     )
 
 

@@ -1,7 +1,7 @@
-"""The solver: an exhaustive depth-first search with a transposition table.
+"""The solver: a portfolio of an exhaustive search and probes, within one budget.
 
-The search sees every card (the "thoughtful" verdict).  It is iterative, so a long
-game never meets Python's recursion limit.  Its only pruning is:
+**The exhaustive search** is an iterative depth-first search with a transposition
+table; it alone may answer ``unsolvable``.  Its only pruning is:
 
 1. **Forced moves** (``Game.auto``): the rules play them, so there is nothing to choose.
 2. **Only moves**: a position with a single legal move has a single continuation.
@@ -15,7 +15,18 @@ game never meets Python's recursion limit.  Its only pruning is:
    current path is a cycle, and any win through it is also a win from its first visit.
    The default key is an exact encoding of the state (``solve.keys``); a game's own
    ``key`` must only merge positions that are equally winnable (twins, interchangeable
-   piles).
+   piles).  A child is looked up twice: as soon as it is played, and again after its
+   forced, safe and only moves.  Both keys go into the table, because the child and
+   the position its settling reaches are equally winnable (settling only plays moves
+   that keep a win, and what the settled position can reach the child can too), so
+   whichever is met again later is already being explored.  The early look-up spares
+   a repeated position its moves, safe move and outcome.
+
+**The probes** (:mod:`cadogan.solve.probe`) look for a win in other ways (a best-first
+search guided by progress and seeded random dives).  They can only ever answer
+``solved``, with a line that is a sequence of legal moves ending in a won position, so
+they add no risk to any verdict.  The searches take turns by node counts, not by time,
+so a deal is searched the same way on every run until the clock stops it.
 
 So ``unsolvable`` is a proof as sound as the games' ``safe`` and ``key`` hooks, and
 ``solved`` comes with the moves, which replay through ``Game.play`` to a win.
@@ -23,19 +34,28 @@ So ``unsolvable`` is a proof as sound as the games' ``safe`` and ``key`` hooks, 
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass
 from time import perf_counter
-from typing import Literal, TypeVar
+from typing import Literal
 
-from cadogan.core import TRANSFER, Game, Move, Outcome, Pile, State
-from cadogan.solve.keys import Encoder
+from cadogan.core import Game, Move, Outcome, State
+from cadogan.solve.engine import (
+    Budget,
+    OutOfMemory,
+    OutOfTime,
+    Parts,
+    default_order,
+    memoized,
+    seed_of,
+)
+from cadogan.solve.probe import Prober
+
+__all__ = ["STATUSES", "Solution", "Status", "default_order", "memoized", "solve"]
 
 Status = Literal["solved", "unsolvable", "timeout", "memory"]
 STATUSES: tuple[Status, ...] = ("solved", "unsolvable", "timeout", "memory")
-T = TypeVar("T")
-MEMO_SIZE = 512  # positions whose moves and outcome the memoized game remembers
+SLICE = 1024  # nodes each search plays before the other takes its turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +63,8 @@ class Solution:
     """The solver's verdict on a position.
 
     ``moves`` is the winning line when ``status`` is ``solved`` (empty otherwise);
-    ``nodes`` counts the positions generated (calls of ``Game.play``); ``peak_states``
-    is the size the transposition table reached.
+    ``nodes`` counts the positions generated (calls of ``Game.play``) by all the
+    searches; ``peak_states`` is the size the exhaustive search's table reached.
     """
 
     status: Status
@@ -59,66 +79,13 @@ class Solution:
         return self.status in ("solved", "unsolvable")
 
 
-def memoized(game: Game) -> Game:
-    """A copy of ``game`` whose ``moves`` and ``outcome`` remember recent answers.
-
-    Both are pure functions of an immutable State, and games call them from ``play``
-    (``require``), ``safe`` and each other, so one position's moves would otherwise be
-    worked out once per child tried from it.  The copy answers exactly as the game does.
-    """
-    twin = copy.copy(game)
-    for name in ("moves", "outcome"):
-        setattr(twin, name, _remember(getattr(twin, name)))
-    return twin
-
-
-def _remember(method: Callable[[State], T]) -> Callable[[State], T]:
-    cache: dict[int, tuple[State, T]] = {}
-
-    def recall(state: State) -> T:
-        found = cache.get(id(state))
-        if found is not None and found[0] is state:
-            return found[1]
-        answer = method(state)
-        if len(cache) >= MEMO_SIZE:
-            cache.clear()
-        cache[id(state)] = (state, answer)
-        return answer
-
-    return recall
-
-
-class _OutOfTime(Exception):
-    """The wall-clock budget ran out."""
-
-
-class _OutOfMemory(Exception):
-    """The transposition table reached its cap."""
-
-
-def default_order(moves: tuple[Move, ...]) -> tuple[Move, ...]:
-    """Ordering for games without their own: plays to a foundation, other transfers, actions."""
-
-    def rank(move: Move) -> int:
-        if move.verb != TRANSFER:
-            return 2
-        target = move.target or ""
-        return 0 if target.startswith("found") else 1
-
-    return tuple(sorted(moves, key=rank))
-
-
 class _Frame:
     """One position on the search path and the moves still to try from it."""
 
     __slots__ = ("line", "moves", "next", "parts", "state")
 
     def __init__(
-        self,
-        state: State,
-        moves: tuple[Move, ...],
-        line: list[Move],
-        parts: tuple[tuple[Pile, ...], list[bytes]] | None,
+        self, state: State, moves: tuple[Move, ...], line: list[Move], parts: Parts | None
     ) -> None:
         self.state = state
         self.moves = moves
@@ -127,108 +94,99 @@ class _Frame:
         self.parts = parts  # the piles and their encodings, for the child's key
 
 
-class _Search:
-    """The state of one solve: budget, counters, table and path."""
+class Exhaustive:
+    """The depth-first search, run a slice of nodes at a time by :meth:`step`."""
 
-    def __init__(self, game: Game, timeout: float, max_states: int) -> None:
-        self.game = memoized(game)
-        self.start = perf_counter()
-        self.deadline = self.start + timeout
+    def __init__(self, budget: Budget, max_states: int) -> None:
+        self.budget = budget
         self.max_states = max_states
-        self.nodes = 0
         self.seen: set[Hashable] = set()
         self.frames: list[_Frame] = []
-        self.own_key = type(game).key is not Game.key
-        self.own_order = type(game).order is not Game.order
-        self.encoder: Encoder | None = None
 
-    def play(self, state: State, move: Move) -> State:
-        self.nodes += 1
-        if perf_counter() > self.deadline:
-            raise _OutOfTime
-        return self.game.play(state, move)
+    def begin(self, state: State, legal: tuple[Move, ...], line: list[Move]) -> None:
+        """Start from a settled, ongoing root."""
+        key, parts = self.budget.key(state)
+        self.remember(key)
+        self.frames.append(_Frame(state, self.budget.order(state, legal), line, parts))
 
-    def settle(self, state: State) -> tuple[State, list[Move], tuple[Move, ...], Outcome]:
-        """Play forced, safe and only moves; return the position, the line and its moves."""
-        game = self.game
-        line: list[Move] = []
-        while True:
-            result = game.outcome(state)
-            if result.over:
-                return state, line, (), result
-            move = game.auto(state)
-            if move is None:
-                move = game.safe(state)
-            if move is None:
-                legal = game.moves(state)
-                if len(legal) != 1:
-                    return state, line, legal, result
-                move = legal[0]
-            state = self.play(state, move)
-            line.append(move)
-
-    def order(self, state: State, legal: tuple[Move, ...]) -> tuple[Move, ...]:
-        return self.game.order(state, legal) if self.own_order else default_order(legal)
-
-    def enter(self, state: State, legal: tuple[Move, ...], line: list[Move]) -> None:
-        """Push ``state`` unless its key is in the table already."""
-        parts = None
-        if self.own_key:
-            key = self.game.key(state)
-        else:
-            if self.encoder is None:
-                self.encoder = Encoder(state)
-            parent = self.frames[-1].parts if self.frames else None
-            parts = self.encoder.parts(state, parent)
-            key = self.encoder.key(state, parts[1] if parts else None)
+    def remember(self, key: Hashable) -> bool:
+        """Add ``key`` to the table; False when it was there already."""
         if key in self.seen:
-            return
+            return False
         self.seen.add(key)
         if len(self.seen) > self.max_states:
-            raise _OutOfMemory
-        self.frames.append(_Frame(state, self.order(state, legal), line, parts))
+            raise OutOfMemory
+        return True
 
-    def won(self, line: list[Move]) -> tuple[Move, ...]:
-        """The whole winning line: every frame's line, then the last step's."""
-        return tuple(m for frame in self.frames for m in frame.line) + tuple(line)
-
-    def run(self, root: State) -> tuple[Status, tuple[Move, ...]]:
-        state, line, legal, result = self.settle(root)
-        if result is not Outcome.ONGOING:
-            return ("solved", tuple(line)) if result is Outcome.WON else ("unsolvable", ())
-        self.enter(state, legal, line)
-        frames = self.frames
+    def step(self, quota: int) -> tuple[Status, tuple[Move, ...]] | None:
+        """Search until ``quota`` more nodes are played; a verdict, or None to go on."""
+        budget, frames = self.budget, self.frames
+        stop = budget.nodes + quota
         while frames:
+            if budget.nodes >= stop:
+                return None
             frame = frames[-1]
             if frame.next >= len(frame.moves):
                 frames.pop()
                 continue
             move = frame.moves[frame.next]
             frame.next += 1
-            child, line, legal, result = self.settle(self.play(frame.state, move))
-            line.insert(0, move)
-            if result is Outcome.WON:
-                return "solved", self.won(line)
-            if result is Outcome.ONGOING:
-                self.enter(child, legal, line)
+            found = self.child(frame, move)
+            if found is not None:
+                return "solved", found
         return "unsolvable", ()
 
-    def play_out(self, root: State) -> tuple[Status, tuple[Move, ...]]:
-        """For games of several players: follow the first ordered move to the end."""
-        state, line = root, []
-        while True:
-            state, forced, legal, result = self.settle(state)
-            line += forced
-            if result is not Outcome.ONGOING:
-                won = result is Outcome.WON
-                return ("solved", tuple(line)) if won else ("unsolvable", ())
-            move = self.order(state, legal)[0]
-            state = self.play(state, move)
-            line.append(move)
+    def child(self, frame: _Frame, move: Move) -> tuple[Move, ...] | None:
+        """Play ``move`` from ``frame``; the winning line if it wins, else push it."""
+        budget = self.budget
+        child = budget.play(frame.state, move)
+        key, parts = budget.key(child, frame.parts)
+        if not self.remember(key):
+            return None
+        settled, line, legal, result = budget.settle(child)
+        line.insert(0, move)
+        if result is Outcome.WON:
+            return tuple(m for f in self.frames for m in f.line) + tuple(line)
+        if result is not Outcome.ONGOING:
+            return None
+        if settled is not child:
+            key, parts = budget.key(settled, parts)
+            if not self.remember(key):
+                return None
+        self.frames.append(_Frame(settled, budget.order(settled, legal), line, parts))
+        return None
 
-    def solution(self, status: Status, moves: tuple[Move, ...] = ()) -> Solution:
-        seconds = perf_counter() - self.start
-        return Solution(status, moves, self.nodes, seconds, len(self.seen))
+
+def _play_out(budget: Budget, root: State) -> tuple[Status, tuple[Move, ...]]:
+    """For games of several players: follow the first ordered move to the end."""
+    state, line = root, []
+    while True:
+        state, forced, legal, result = budget.settle(state)
+        line += forced
+        if result is not Outcome.ONGOING:
+            return ("solved", tuple(line)) if result is Outcome.WON else ("unsolvable", ())
+        move = budget.order(state, legal)[0]
+        state = budget.play(state, move)
+        line.append(move)
+
+
+def _portfolio(
+    budget: Budget, root: State, max_states: int, search: Exhaustive
+) -> tuple[Status, tuple[Move, ...]]:
+    """Settle the root, then let the exhaustive search and the probes take turns."""
+    state, line, legal, result = budget.settle(root)
+    if result is not Outcome.ONGOING:
+        return ("solved", tuple(line)) if result is Outcome.WON else ("unsolvable", ())
+    search.begin(state, legal, [])
+    prober = Prober(budget, state, legal, seed_of(root), max(1, max_states // 4))
+    while True:
+        verdict = search.step(SLICE)
+        if verdict is None:
+            found = prober.step(SLICE)
+            verdict = None if found is None else ("solved", found)
+        if verdict is not None:
+            status, moves = verdict
+            return status, (tuple(line) + moves) if status == "solved" else ()
 
 
 def solve(
@@ -241,14 +199,17 @@ def solve(
     ``max_states`` positions.  A game of several players (Sympathie) has no real
     choices, so it is played out and the result of the playout is the verdict.
     """
-    search = _Search(game, timeout, max_states)
+    budget = Budget(game, timeout)
+    search = Exhaustive(budget, max_states)
+    status: Status
     try:
         if game.players > 1:
-            status, moves = search.play_out(state)
+            status, moves = _play_out(budget, state)
         else:
-            status, moves = search.run(state)
-    except _OutOfTime:
-        return search.solution("timeout")
-    except _OutOfMemory:
-        return search.solution("memory")
-    return search.solution(status, moves)
+            status, moves = _portfolio(budget, state, max_states, search)
+    except OutOfTime:
+        status, moves = "timeout", ()
+    except OutOfMemory:
+        status, moves = "memory", ()
+    seconds = perf_counter() - budget.start
+    return Solution(status, moves, budget.nodes, seconds, len(search.seen))

@@ -1,0 +1,156 @@
+"""Probes: incomplete searches that look for a win sooner than depth-first search does.
+
+Depth-first search is exhaustive, but it spends its whole budget below its first few
+choices: a wrong early choice is never revisited in time.  The probes spread the
+effort instead, taking turns with it (see :mod:`cadogan.solve.search`):
+
+- **best-first**: a greedy best-first search, always expanding the open position with
+  the most progress (the game's ``score`` hook if it has one, else
+  :func:`cadogan.solve.engine.progress`), ties going to the deeper position.  Its open
+  list and table are capped; past the cap it keeps the better half of the open list,
+  and when its table is full (or its list runs dry after such a cut) it starts again
+  with a little random noise on the scores, so each run goes a different way;
+- **dives**: random playouts from the root that mostly follow the game's move
+  ordering and sometimes take another move.
+
+Both can only ever report a win, and only with a line of legal moves (each played
+through ``Game.play``) that ends in a won position; they never report a loss.  Their
+random choices come from a generator seeded by the position (``engine.seed_of``), so
+they are the same on every run.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Hashable
+
+from cadogan.core import Move, Outcome, State
+from cadogan.solve.engine import Budget, Parts
+
+Node = tuple["Node | None", tuple[Move, ...]]  # the parent's node and the moves from it
+Entry = tuple[float, int, int, State, tuple[Move, ...], Node]
+MAX_DIVE = 4_000  # moves in one dive; a guard for games that can cycle
+OPEN_CAP = 20_000  # open positions kept by the best-first search before a cut
+NOISE = 3.0  # the random spread added to scores after the first best-first run
+
+
+def _line(node: Node | None) -> tuple[Move, ...]:
+    """The moves from the root to ``node``."""
+    parts: list[tuple[Move, ...]] = []
+    while node is not None:
+        node, moves = node
+        parts.append(moves)
+    return tuple(m for part in reversed(parts) for m in part)
+
+
+class Prober:
+    """The best-first search and the dives, taking turns a slice of nodes at a time."""
+
+    def __init__(
+        self, budget: Budget, root: State, legal: tuple[Move, ...], seed: int, cap: int
+    ) -> None:
+        self.budget = budget
+        self.root = (root, legal)
+        self.rng = random.Random(seed)
+        self.cap = max(cap, 1)
+        self.turn = 0
+        self.noise = 0.0
+        self.exhausted = False  # the best-first search ran dry without a cut
+        self.restart()
+        self.dive: tuple[State, tuple[Move, ...], list[Move]] | None = None
+        self.greed = 0.7
+
+    def restart(self) -> None:
+        """A fresh best-first run from the root."""
+        state, legal = self.root
+        self.seen: set[Hashable] = {self.budget.key(state)[0]}
+        self.cut = False
+        self.count = 0
+        self.open: list[Entry] = [(0.0, 0, 0, state, legal, (None, ()))]
+
+    def step(self, quota: int) -> tuple[Move, ...] | None:
+        """Probe for ``quota`` nodes; a winning line from the root, or None."""
+        self.turn += 1
+        stop = self.budget.nodes + quota
+        best_first = self.turn % 2 == 1 and not self.exhausted
+        while self.budget.nodes < stop:
+            found = self.expand() if best_first else self.walk()
+            if found is not None:
+                return found
+        return None
+
+    def expand(self) -> tuple[Move, ...] | None:
+        """Expand the best open position."""
+        if not self.open:
+            if not self.cut and self.noise == 0.0:
+                self.exhausted = True
+            self.noise = NOISE
+            self.restart()
+            return None
+        _, rise, _, state, legal, node = heapq.heappop(self.open)
+        # The default key's pile encodings, worked out once and reused for every child.
+        parts = None if self.budget.own_key else self.budget.key(state)[1]
+        for move in self.budget.order(state, legal):
+            found = self.consider(state, parts, move, (1 - rise, node))
+            if found is not None:
+                return found
+        if len(self.open) > OPEN_CAP:
+            self.open = heapq.nsmallest(OPEN_CAP // 2, self.open)
+            self.cut = True
+        if len(self.seen) > self.cap:
+            self.noise = NOISE
+            self.restart()
+        return None
+
+    def consider(
+        self, state: State, parts: Parts | None, move: Move, at: tuple[int, Node]
+    ) -> tuple[Move, ...] | None:
+        """Play ``move`` and queue the settled child unless it was seen.
+
+        ``parts`` are the pile encodings of ``state``; ``at`` is the child's depth and
+        the node of ``state``.
+        """
+        budget, (depth, node) = self.budget, at
+        child = budget.play(state, move)
+        key, parts = budget.key(child, parts)
+        if not self.fresh(key):
+            return None
+        settled, line, legal, result = budget.settle(child)
+        line.insert(0, move)
+        if result is Outcome.WON:
+            return _line(node) + tuple(line)
+        if result is not Outcome.ONGOING:
+            return None
+        if settled is not child and not self.fresh(budget.key(settled, parts)[0]):
+            return None
+        score = budget.score(settled) + self.noise * self.rng.random()
+        self.count += 1
+        entry = (-score, -depth, self.count, settled, legal, (node, tuple(line)))
+        heapq.heappush(self.open, entry)
+        return None
+
+    def fresh(self, key: Hashable) -> bool:
+        """Add ``key`` to the best-first table; False when it was there already."""
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        return True
+
+    def walk(self) -> tuple[Move, ...] | None:
+        """One move of the current dive (starting a new dive when none is going)."""
+        if self.dive is None:
+            state, legal = self.root
+            self.dive = (state, legal, [])
+            self.greed = self.rng.uniform(0.5, 0.9)
+        state, legal, line = self.dive
+        ordered = self.budget.order(state, legal)
+        move = ordered[0] if self.rng.random() < self.greed else self.rng.choice(ordered)
+        child, forced, legal, result = self.budget.settle(self.budget.play(state, move))
+        line.append(move)
+        line.extend(forced)
+        if result is Outcome.WON:
+            return tuple(line)
+        ongoing = result is Outcome.ONGOING and len(line) < MAX_DIVE
+        self.dive = (child, legal, line) if ongoing else None
+        return None

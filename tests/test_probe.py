@@ -1,0 +1,137 @@
+"""The solver's portfolio: probes that only ever prove wins, determinism, shared machinery."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from cadogan import registry
+from cadogan.core import Game, Move, Outcome, Pile, State, make_state, transfer
+from cadogan.solve import solve
+from cadogan.solve.engine import Budget, OutOfTime, default_order, progress, seed_of
+from cadogan.solve.probe import Prober
+from cadogan.solve.search import Exhaustive
+from tests.solve_toys import HiddenLadder, Ladder, OpenLadder, reachable_win
+
+
+def replay(game: Game, state: State, moves: tuple[Move, ...]) -> Outcome:
+    for move in moves:
+        state = game.play(state, move)
+    return game.outcome(state)
+
+
+def probe(game: Game, state: State, nodes: int) -> tuple[Move, ...] | None:
+    """Run the probes alone (no exhaustive search) for about ``nodes`` positions."""
+    budget = Budget(game, 60.0)
+    settled, line, legal, result = budget.settle(state)
+    assert result is Outcome.ONGOING
+    prober = Prober(budget, settled, legal, seed_of(state), 10_000)
+    while budget.nodes < nodes:
+        found = prober.step(64)
+        if found is not None:
+            return tuple(line) + found
+    return None
+
+
+@pytest.mark.parametrize("game", [Ladder(), OpenLadder()], ids=lambda g: g.id)
+def test_probes_find_only_real_wins(game: Game) -> None:
+    """A probe's line replays to a win, and a probe never claims a win that is not there."""
+    wins = 0
+    for deal in range(1, 21):
+        start = game.deal(deal)
+        settled = Budget(game, 60.0).settle(start)
+        if settled[3] is not Outcome.ONGOING:
+            continue
+        found = probe(game, start, 3_000)
+        if found is not None:
+            assert replay(game, start, found) is Outcome.WON
+            wins += 1
+        else:
+            assert not reachable_win(game, start) or game.id == "open-ladder"
+    assert wins > 0
+
+
+def test_probes_alone_never_answer_unsolvable() -> None:
+    """Past the exhaustive search's verdict, the probes still have nothing to say."""
+    game = Ladder()
+    deal = next(d for d in range(1, 40) if not reachable_win(game, game.deal(d)))
+    assert probe(game, game.deal(deal), 2_000) is None
+    assert solve(game, game.deal(deal)).status == "unsolvable"
+
+
+def test_exhaustive_search_runs_in_slices() -> None:
+    """Stepping a few nodes at a time reaches the same verdict as one long run."""
+    game = OpenLadder()
+    for deal in range(1, 6):
+        budget = Budget(game, 60.0)
+        settled, _, legal, result = budget.settle(game.deal(deal))
+        assert result is Outcome.ONGOING
+        search = Exhaustive(budget, 10**6)
+        search.begin(settled, legal, [])
+        verdict = None
+        while verdict is None:
+            verdict = search.step(3)
+        expected = "solved" if reachable_win(game, game.deal(deal)) else "unsolvable"
+        assert verdict[0] == expected
+
+
+def test_verdicts_are_deterministic() -> None:
+    """Two runs of one deal search alike: same verdict, moves and node count."""
+    game = registry.game("duchesse-de-luynes")
+    for deal in (3, 4):
+        a = solve(game, game.deal(deal), timeout=30)
+        b = solve(game, game.deal(deal), timeout=30)
+        assert a.status == b.status == "solved"
+        assert (a.moves, a.nodes, a.peak_states) == (b.moves, b.nodes, b.peak_states)
+
+
+def test_the_probe_seed_does_not_depend_on_the_process() -> None:
+    """seed_of uses a stable digest, not hash(), which changes with PYTHONHASHSEED."""
+    code = (
+        "from cadogan import registry; from cadogan.solve.engine import seed_of; "
+        "g = registry.game('zodiac'); print(seed_of(g.deal(5)))"
+    )
+    seeds = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={"PYTHONHASHSEED": str(n)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for n in (1, 2)
+    }
+    assert len(seeds) == 1
+    game = registry.game("zodiac")
+    assert seed_of(game.deal(5)) != seed_of(game.deal(6))
+
+
+def test_default_order_turns_up_face_down_cards_before_other_transfers() -> None:
+    state = make_state(
+        "x",
+        1,
+        {
+            "a": Pile.face_up(HiddenLadder().deal(1)["pile1"].cards),
+            "b": HiddenLadder().deal(1)["pile2"],
+            "found1": Pile(),
+        },
+    )
+    moves = (transfer("a", "b"), transfer("b", "a"), transfer("a", "found1"))
+    assert default_order(moves, state) == (moves[2], moves[1], moves[0])
+
+
+def test_progress_counts_foundations_and_cards_to_come() -> None:
+    piles = {"found1": Pile.face_up(Ladder().deal(1)["pile1"].cards), "pack": Pile()}
+    base = progress(make_state("x", 1, piles))
+    more = make_state("x", 1, {**piles, "pack": Pile.face_down(Ladder().deal(1)["pile2"].cards)})
+    assert base == 4 * len(piles["found1"])
+    assert progress(more) == base - len(more["pack"])
+
+
+def test_the_budget_stops_every_search() -> None:
+    game = OpenLadder()
+    budget = Budget(game, -1.0)
+    with pytest.raises(OutOfTime):
+        budget.play(game.deal(1), game.moves(game.deal(1))[0])
