@@ -185,3 +185,13 @@ def test_hint_move_is_a_legal_move_in_every_game() -> None:
             assert hint.move in session.moves()
         assert isinstance(hint.message, str) and hint.message
         assert isinstance(hint.move, Move | None)
+
+
+def test_the_solver_players_wins_are_checked_by_replay() -> None:
+    from cadogan.solve.players import replays_to_win
+
+    game = registry.game("travellers")
+    state = game.deal(28)
+    line = play_deal(game, 28, "solver", timeout=5).moves
+    assert replays_to_win(game, state, line)
+    assert not replays_to_win(game, state, line[:-3])

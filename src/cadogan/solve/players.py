@@ -46,10 +46,23 @@ def play_deal(
         status: PlayStatus = "timeout"
         if found.decided:
             status = "won" if found.status == "solved" else "lost"
+        if status == "won" and not replays_to_win(game, state, found.moves):
+            raise AssertionError(f"{game.id} deal {deal}: the solver's line does not win")
         return PlayResult(status, found.moves, found.nodes, found.seconds)
     rng = random.Random(seed ^ deal)
     memory = Memory()
     return _play_honestly(game, state, player, rng, memory, timeout)
+
+
+def replays_to_win(game: Game, state: State, moves: tuple[Move, ...]) -> bool:
+    """True if ``moves`` played from ``state`` through ``game.play`` reach a win.
+
+    Every "won" a study stores for the solver is checked this way, so a study can never
+    record a win it cannot show.
+    """
+    for move in moves:
+        state = game.play(state, move)
+    return game.outcome(state) is Outcome.WON
 
 
 def _play_honestly(
