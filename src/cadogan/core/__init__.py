@@ -2,7 +2,7 @@
 
 from cadogan.core.errors import BadOption, BadRecord, CadoganError, IllegalMove, UnknownGame
 from cadogan.core.frozenmap import FrozenMap
-from cadogan.core.game import Game, Section
+from cadogan.core.game import Game, Section, remember_last
 from cadogan.core.move import TRANSFER, Move, action, transfer
 from cadogan.core.options import OptionSpec
 from cadogan.core.outcome import Outcome
@@ -32,5 +32,6 @@ __all__ = [
     "make_state",
     "marries",
     "plays_on",
+    "remember_last",
     "transfer",
 ]

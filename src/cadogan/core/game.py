@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from cadogan.core.errors import IllegalMove
 from cadogan.core.frozenmap import FrozenMap
@@ -13,6 +14,31 @@ from cadogan.core.move import TRANSFER, Move
 from cadogan.core.options import OptionSpec, resolve
 from cadogan.core.outcome import Outcome
 from cadogan.core.state import State, View, player_view
+
+
+R = TypeVar("R")
+G = TypeVar("G", bound="Game")
+
+
+def remember_last(method: Callable[[G, State], R]) -> Callable[[G, State], R]:
+    """Remember a per-position method's answer for the last State it was asked about.
+
+    ``play``, ``outcome``, ``safe`` and ``explain`` ask again about the position whose
+    moves were just listed.  States are immutable, so the very same object (compared by
+    identity, and held here so that its identity cannot be reused) has the same answer.
+    """
+    slot = f"_last_{method.__name__}"
+
+    @functools.wraps(method)
+    def remembered(self: G, state: State) -> R:
+        last: tuple[State, R] | None = self.__dict__.get(slot)
+        if last is not None and last[0] is state:
+            return last[1]
+        result = method(self, state)
+        self.__dict__[slot] = (state, result)
+        return result
+
+    return remembered
 
 
 @dataclass(frozen=True, slots=True)

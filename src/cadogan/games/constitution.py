@@ -25,6 +25,7 @@ from cadogan.core import (
     Section,
     State,
     make_state,
+    remember_last,
 )
 from cadogan.games._constitution_rules import allowed, fills, free_moves, key_bytes
 from cadogan.games._constitution_text import (
@@ -77,10 +78,6 @@ class Constitution(Game):
     )
     verbs = frozenset({"deal"})
 
-    def __init__(self, **options: object) -> None:
-        super().__init__(**options)
-        self._last: tuple[State, tuple[Move, ...]] | None = None
-
     def deal(self, number: int) -> State:
         """Lay out the Government, then deal four rows of eight, the People first."""
         piles = _opening_piles(Card.parse(self.options["sovereign"]))
@@ -104,17 +101,13 @@ class Constitution(Game):
             return ()
         return self._legal(state)
 
+    @remember_last
     def _legal(self, state: State) -> tuple[Move, ...]:
-        """The legal moves, ignoring a win; the last answer is kept because ``play``,
-        ``outcome`` and ``moves`` ask again about the same (immutable) state."""
-        last = self._last
-        if last is not None and last[0] is state:
-            return last[1]
+        """The legal moves, ignoring a win; remembered because ``play``, ``outcome`` and
+        ``moves`` ask again about the same (immutable) state."""
         vacancy = str(state.var("vacancy"))
         # Rule V: while a vacancy is open it must be filled at once, before anything else.
-        legal = self._fills(state, vacancy) if vacancy != NO_VACANCY else self._free(state)
-        self._last = (state, legal)
-        return legal
+        return self._fills(state, vacancy) if vacancy != NO_VACANCY else self._free(state)
 
     def _free(self, state: State) -> tuple[Move, ...]:
         """Plays from the Privy Council (rule I), builds one division up (rules II-IV), deal."""

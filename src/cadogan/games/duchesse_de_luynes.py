@@ -21,6 +21,7 @@ from cadogan.core import (
     State,
     action,
     make_state,
+    remember_last,
     transfer,
 )
 
@@ -122,19 +123,10 @@ class DuchesseDeLuynes(Game):
         piles[PACK] = Pile.face_down(reversed(shuffled(pack(2), number)))
         return make_state(self.id, number, piles, vars={"redeals": REDEALS}, options=self.options)
 
-    # The last position asked about and its moves.  play() checks a move against the list
-    # usually just made for the very same State object; States are immutable, so the
-    # object itself is a safe key (it is held here, so its identity cannot be reused).
-    _last: tuple[State, tuple[Move, ...]] | None = None
-
+    @remember_last
     def moves(self, state: State) -> tuple[Move, ...]:
         """Card plays; then ``deal`` or ``redeal``, which in the book's play wait for them."""
-        last = self._last
-        if last is not None and last[0] is state:
-            return last[1]
-        legal = self._legal(state)
-        self._last = (state, legal)
-        return legal
+        return self._legal(state)
 
     def _legal(self, state: State) -> tuple[Move, ...]:
         """The work of ``moves``."""

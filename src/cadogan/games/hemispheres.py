@@ -21,6 +21,7 @@ from cadogan.core import (
     Section,
     State,
     make_state,
+    remember_last,
 )
 from cadogan.games._hemispheres_explain import explain
 from cadogan.games._hemispheres_rules import (
@@ -64,18 +65,12 @@ class Hemispheres(Game):
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
-        # The last state asked about and its legal moves: moves, outcome, safe and
-        # explain all ask about the same (immutable) state in turn.
-        self._last: tuple[State, tuple[Move, ...]] | None = None
 
+    @remember_last
     def _legal(self, state: State) -> tuple[Move, ...]:
-        """``legal(state)``, remembered for the last state asked about."""
-        last = self._last
-        if last is not None and last[0] is state:
-            return last[1]
-        found = legal(state)
-        self._last = (state, found)
-        return found
+        """``legal(state)``, remembered for the last state asked about: moves, outcome,
+        safe and explain all ask about the same (immutable) state in turn."""
+        return legal(state)
 
     def deal(self, number: int) -> State:
         """Foundations and barriers first, then a circle of twelve clockwise from the K♥."""

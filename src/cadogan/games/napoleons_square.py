@@ -27,6 +27,7 @@ from cadogan.core import (
     State,
     action,
     make_state,
+    remember_last,
 )
 from cadogan.games._napoleons_square_moves import play_moves
 from cadogan.games._napoleons_square_rules import (
@@ -79,10 +80,6 @@ class NapoleonsSquare(Game):
     )
     verbs = frozenset({"deal", "slip"})
 
-    def __init__(self, **options: object) -> None:
-        super().__init__(**options)
-        self._last: tuple[State, tuple[Move, ...]] | None = None
-
     @property
     def modern(self) -> bool:
         """True when runs move as a unit and spaces take any card (rules=modern)."""
@@ -103,18 +100,14 @@ class NapoleonsSquare(Game):
             state = state.with_phase(REMEDY)
         return state
 
+    @remember_last
     def moves(self, state: State) -> tuple[Move, ...]:
         """Remedy slips first if due; else plays, marriages, space fills, then the deal.
 
         The last answer is remembered (by the state's identity: states are immutable),
         because ``play`` asks again for the position whose moves were just listed.
         """
-        last = self._last
-        if last is not None and last[0] is state:
-            return last[1]
-        result = self._moves(state)
-        self._last = (state, result)
-        return result
+        return self._moves(state)
 
     def _moves(self, state: State) -> tuple[Move, ...]:
         """The legal moves, worked out afresh (empty once the game is over)."""

@@ -22,6 +22,7 @@ from cadogan.core import (
     State,
     action,
     make_state,
+    remember_last,
     transfer,
 )
 from cadogan.games import _petits_paquets_rules as r
@@ -78,19 +79,10 @@ class PetitsPaquets(Game):
         start = {"count": 1, "redeals": 2}
         return make_state(self.id, number, piles, phase="deal", vars=start, options=self.options)
 
-    # The last position asked about and its moves.  play() checks a move against the list
-    # usually just made for the very same State object; States are immutable, so the
-    # object itself is a safe key (it is held here, so its identity cannot be reused).
-    _last: tuple[State, tuple[Move, ...]] | None = None
-
+    @remember_last
     def moves(self, state: State) -> tuple[Move, ...]:
         """Plays, then the one action the position allows, then exchanges; a stable order."""
-        last = self._last
-        if last is not None and last[0] is state:
-            return last[1]
-        legal = self._legal(state)
-        self._last = (state, legal)
-        return legal
+        return self._legal(state)
 
     def _legal(self, state: State) -> tuple[Move, ...]:
         """The work of ``moves``."""

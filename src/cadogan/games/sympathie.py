@@ -19,6 +19,7 @@ from cadogan.core import (
     State,
     action,
     make_state,
+    remember_last,
 )
 
 PACKET_COUNT = 17
@@ -137,19 +138,10 @@ class Sympathie(Game):
             piles[pairs(player)] = Pile()
         return make_state(self.id, number, piles, options=self.options)
 
-    # The last position asked about and its moves.  play() checks a move against the list
-    # usually just made for the very same State object; States are immutable, so the
-    # object itself is a safe key (it is held here, so its identity cannot be reused).
-    _last: tuple[State, tuple[Move, ...]] | None = None
-
+    @remember_last
     def moves(self, state: State) -> tuple[Move, ...]:
         """The one action of the player to move: his next packet top, or his grace."""
-        last = self._last
-        if last is not None and last[0] is state:
-            return last[1]
-        legal = self._legal(state)
-        self._last = (state, legal)
-        return legal
+        return self._legal(state)
 
     def _legal(self, state: State) -> tuple[Move, ...]:
         """The work of ``moves``."""

@@ -19,6 +19,7 @@ from cadogan.core import (
     State,
     action,
     make_state,
+    remember_last,
 )
 
 PACKETS = tuple(f"packet{n}" for n in range(1, 13))
@@ -92,19 +93,10 @@ class Travellers(Game):
         piles[KINGS] = Pile()
         return make_state(self.id, number, piles, vars={"traveller": 0}, options=self.options)
 
-    # The last position asked about and its moves.  play() checks a move against the list
-    # usually just made for the very same State object; States are immutable, so the
-    # object itself is a safe key (it is held here, so its identity cannot be reused).
-    _last: tuple[State, tuple[Move, ...]] | None = None
-
+    @remember_last
     def moves(self, state: State) -> tuple[Move, ...]:
         """The one move there is: travel the current packet's top, or turn the spare."""
-        last = self._last
-        if last is not None and last[0] is state:
-            return last[1]
-        legal = self._legal(state)
-        self._last = (state, legal)
-        return legal
+        return self._legal(state)
 
     def _legal(self, state: State) -> tuple[Move, ...]:
         """The work of ``moves``."""
