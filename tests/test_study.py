@@ -19,6 +19,12 @@ from cadogan.study.store import Row
 TASK = StudyTask("travellers", (("complete", "travelled"),), "greedy", range(1, 121), 5.0)
 
 
+def cadogan(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """Run the ``cadogan`` command in a fresh process."""
+    command = [sys.executable, "-c", "from cadogan.cli import main; main()", *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+
+
 def outcomes(store: Store, task: StudyTask = TASK) -> list[tuple[int, str, int, int]]:
     """Everything about each deal's result except the time it took."""
     rows = store.rows(task.game, task.options_text, task.player, task.deals)
@@ -109,25 +115,18 @@ def test_a_killed_study_loses_nothing_committed_and_resumes(tmp_path: Path) -> N
 
 
 def test_study_json_has_the_documented_keys(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "from cadogan.cli import main; main()",
-            "study",
-            "clock",
-            "--deals",
-            "1..30",
-            "--player",
-            "greedy",
-            "--workers",
-            "1",
-            "--db",
-            str(tmp_path / "j.sqlite"),
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
+    result = cadogan(
+        "study",
+        "clock",
+        "--deals",
+        "1..30",
+        "--player",
+        "greedy",
+        "--workers",
+        "1",
+        "--db",
+        str(tmp_path / "j.sqlite"),
+        "--json",
         timeout=300,
     )
     assert result.returncode == 0, result.stderr
@@ -139,21 +138,8 @@ def test_study_json_has_the_documented_keys(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("deals", ["0..5", "5..1", "x", "1..y"])
 def test_bad_deal_ranges_are_refused(tmp_path: Path, deals: str) -> None:
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "from cadogan.cli import main; main()",
-            "study",
-            "travellers",
-            "--deals",
-            deals,
-            "--db",
-            str(tmp_path / "x.sqlite"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
+    result = cadogan(
+        "study", "travellers", "--deals", deals, "--db", str(tmp_path / "x.sqlite"), timeout=120
     )
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
 
@@ -170,20 +156,13 @@ def test_report_writes_the_table_and_plots(tmp_path: Path) -> None:
 
 
 def test_an_unwritable_database_is_one_clear_line(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "from cadogan.cli import main; main()",
-            "study",
-            "travellers",
-            "--deals",
-            "1..3",
-            "--db",
-            str(tmp_path / "missing" / "dir" / "x.sqlite"),
-        ],
-        capture_output=True,
-        text=True,
+    result = cadogan(
+        "study",
+        "travellers",
+        "--deals",
+        "1..3",
+        "--db",
+        str(tmp_path / "missing" / "dir" / "x.sqlite"),
         timeout=120,
     )
     assert result.returncode == 2
