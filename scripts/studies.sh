@@ -1,33 +1,36 @@
 #!/usr/bin/env bash
-# The studies behind docs/results.md. Resumable: rerun it and only missing deals are played.
-# Usage: scripts/studies.sh [DB]   (default: studies.sqlite); then: cadogan report --db DB --out docs
+# The studies behind docs/results.md, exactly as run on 2026-11-22. Resumable: rerun it
+# and only missing deals are played. Then: cadogan report --db DB --out docs
+# Usage: scripts/studies.sh [DB]   (default: studies.sqlite); WORKERS=N to use N processes.
 set -euo pipefail
 db=${1:-studies.sqlite}
-run() { cadogan study "$@" --db "$db" --workers "${WORKERS:-2}" --json >/dev/null; }
+run() { cadogan study "$@" --db "$db" --workers "${WORKERS:-1}" --json >/dev/null; }
 
-# Games without choices: every player gives the same result; +-1 point needs ~10,000 deals.
-for player in solver greedy; do
-  run travellers --deals 1..10000 --player "$player"
-  run sympathie --deals 1..10000 --player "$player"
+# Games without choices: every player gives the same result (+-1 point needs ~10,000 deals).
+for option in complete=held complete=travelled; do
+  for player in solver greedy; do run travellers --deals 1..10000 --player "$player" --option "$option"; done
 done
+run travellers --deals 1..10000 --player random --option complete=travelled
+for player in solver greedy; do run sympathie --deals 1..10000 --player "$player"; done
 
-# The honest greedy player, +-1 point at 95%.
-for game in hemispheres napoleons-square duchesse-de-luynes constitution zodiac; do
-  run "$game" --deals 1..3000 --player greedy
-done
-run napoleons-square --deals 1..3000 --player greedy --option rules=modern
+# The honest greedy player (+-1 point at 95%).
 for mode in card round never; do
   run petits-paquets --deals 1..10000 --player greedy --option play_during_deal="$mode"
 done
-
-# The solver (sees every card). Where it decides most deals within the budget.
-for mode in card round never; do
-  run petits-paquets --deals 1..2500 --player solver --timeout 10 --option play_during_deal="$mode"
+for game in hemispheres duchesse-de-luynes constitution zodiac; do
+  run "$game" --deals 1..3000 --player greedy
 done
-run duchesse-de-luynes --deals 1..500 --player solver --timeout 10
+run napoleons-square --deals 1..3000 --player greedy --option rules=book
+# Under modern rules the greedy player wanders among sequence moves: a short budget.
+run napoleons-square --deals 1..200 --player greedy --option rules=modern --timeout 3
 
-# The four hardest games: the solver mostly runs out of time; a small sample shows how far.
+# The solver (sees every card), 10 s a deal, where it decides most deals ...
+run petits-paquets --deals 1..2500 --player solver --timeout 10 --option play_during_deal=card
+run petits-paquets --deals 1..2500 --player solver --timeout 10 --option play_during_deal=round
+run petits-paquets --deals 1..200 --player solver --timeout 10 --option play_during_deal=never
+run duchesse-de-luynes --deals 1..1200 --player solver --timeout 10
+# ... and a small sample of the four hardest games, where it mostly runs out of time.
 for game in hemispheres napoleons-square constitution zodiac; do
-  run "$game" --deals 1..50 --player solver --timeout 10
+  run "$game" --deals 1..30 --player solver --timeout 10
 done
-run napoleons-square --deals 1..50 --player solver --timeout 10 --option rules=modern
+run napoleons-square --deals 1..30 --player solver --timeout 10 --option rules=modern
