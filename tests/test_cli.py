@@ -123,3 +123,15 @@ def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
     for name in cli.commands:
         main([name, "--help"])
         assert "Usage" in capsys.readouterr().out
+
+
+RECORDS = sorted((Path(__file__).parent / "golden").glob("*.record"))
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+def test_recorded_wins_replay_through_the_command(path: Path) -> None:
+    """Every recorded won game replays to 'won' with `cadogan replay`, as issues 3 and 4 ask."""
+    result = run(["replay", str(path), "--json"])
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["result"] == "won" and len(data["moves"]) > 10
