@@ -15,7 +15,6 @@ from cadogan.core.options import OptionSpec, resolve
 from cadogan.core.outcome import Outcome
 from cadogan.core.state import State, View, player_view
 
-
 R = TypeVar("R")
 G = TypeVar("G", bound="Game")
 
