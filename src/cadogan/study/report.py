@@ -53,6 +53,16 @@ def known_note(line: Line) -> str:
     return f"exact {100 * p:.2f}% ({why}): {verdict}"
 
 
+def rate_cells(line: Line) -> str:
+    """Rate, interval and half-width; "n/a" when no deal was decided."""
+    if not line.decided:
+        return "n/a | n/a | n/a"
+    return (
+        f"{100 * line.rate:.2f}% | {100 * line.low:.2f} to {100 * line.high:.2f}% "
+        f"| {50 * (line.high - line.low):.2f}"
+    )
+
+
 def timeout_note(line: Line) -> str:
     """A warning when many deals timed out (more than 5%)."""
     share = line.summary.timeout / line.summary.deals if line.summary.deals else 0.0
@@ -80,9 +90,7 @@ def markdown(rows: list[Line], plots: list[str]) -> str:
         notes = [n for n in (known_note(line), timeout_note(line)) if n]
         out.append(
             f"| {s.game} | {s.options or '-'} | {s.player} | {s.deals} | {s.won} | {s.lost} "
-            f"| {s.timeout} | {100 * line.rate:.2f}% "
-            f"| {100 * line.low:.2f} to {100 * line.high:.2f}% "
-            f"| {50 * (line.high - line.low):.2f} | {'; '.join(notes)} |"
+            f"| {s.timeout} | {rate_cells(line)} | {'; '.join(notes)} |"
         )
     out += ["", *[f"![{Path(p).stem}]({Path(p).name})" for p in plots], ""]
     return "\n".join(out)
