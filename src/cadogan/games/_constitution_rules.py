@@ -12,6 +12,7 @@ from itertools import pairwise
 
 from cadogan.cards import Card, Rank, Suit, pack
 from cadogan.core import TRANSFER, Move, State, action, transfer
+from cadogan.core.encode import encoded
 from cadogan.games._constitution_text import COUNCIL, FOUND, NO_VACANCY, PACK, ROW_OF, ROWS, TALON
 
 DEAL = action("deal")
@@ -118,22 +119,6 @@ def allowed(state: State, move: Move) -> bool:
         return False
     card, onto = piles[source].top, piles[target].top
     return card is not None and onto is not None and card in TAKES[onto]
-
-
-# Each card's one-byte code, and remembered encodings of card sequences (piles are
-# shared between successive states, so the same sequences come back again and again).
-CODE = {c: i for i, c in enumerate(ALL_CARDS)}
-_ENCODINGS: dict[tuple[Card, ...], bytes] = {}
-
-
-def encoded(cards: tuple[Card, ...]) -> bytes:
-    """The cards as bytes, led by their count, so that sequences join unambiguously."""
-    found = _ENCODINGS.get(cards)
-    if found is None:
-        if len(_ENCODINGS) >= 100_000:
-            _ENCODINGS.clear()
-        found = _ENCODINGS[cards] = bytes((len(cards), *map(CODE.__getitem__, cards)))
-    return found
 
 
 def key_bytes(state: State) -> bytes:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cadogan.cards import Card, Rank, Suit, pack
 from cadogan.core import Move, State, action, transfer
+from cadogan.core.encode import encoded
 from cadogan.games._zodiac_rules import (
     ASCENDING,
     DESCENDING,
@@ -137,22 +138,6 @@ def building_moves(state: State, marry: Index) -> tuple[Move, ...]:
             result += [MOVES[source, f] for f in plays[card]]
     result += _equator_marriages(state, marry)
     return tuple(result)
-
-
-# Each card's one-byte code, and remembered encodings of card sequences (piles are
-# shared between successive states, so the same sequences come back again and again).
-CODE = {c: i for i, c in enumerate(ALL_CARDS)}
-_ENCODINGS: dict[tuple[Card, ...], bytes] = {}
-
-
-def encoded(cards: tuple[Card, ...]) -> bytes:
-    """The cards as bytes, led by their count, so that sequences join unambiguously."""
-    found = _ENCODINGS.get(cards)
-    if found is None:
-        if len(_ENCODINGS) >= 100_000:
-            _ENCODINGS.clear()
-        found = _ENCODINGS[cards] = bytes((len(cards), *map(CODE.__getitem__, cards)))
-    return found
 
 
 def key_bytes(state: State) -> bytes:

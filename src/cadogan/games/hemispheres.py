@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from cadogan.cards import Card, card, pack, shuffled
+from cadogan.cards import card, pack, shuffled
 from cadogan.core import (
     TRANSFER,
     Game,
@@ -23,6 +23,7 @@ from cadogan.core import (
     make_state,
     remember_last,
 )
+from cadogan.core.encode import encoded as _encoded
 from cadogan.games._hemispheres_explain import explain
 from cadogan.games._hemispheres_rules import (
     BARRIER_CARDS,
@@ -228,23 +229,6 @@ def _won(state: State) -> bool:
 
 # The other foundation of the same suit, for each foundation.
 TWIN_OF = {a: b for pair in TWINS for a, b in (pair, pair[::-1])}
-# Each card's one-byte code, for keys; and remembered encodings of card sequences.
-CODE = {c: i for i, c in enumerate(pack(1))}
-_ENCODINGS: dict[tuple[Card, ...], bytes] = {}
-
-
-def _encoded(cards: tuple[Card, ...]) -> bytes:
-    """The cards as bytes, led by their count, so that sequences join unambiguously.
-
-    Piles are shared between successive states, so the same sequences come back again
-    and again; their encodings are remembered (the memo is emptied when it grows big).
-    """
-    found = _ENCODINGS.get(cards)
-    if found is None:
-        if len(_ENCODINGS) >= 100_000:
-            _ENCODINGS.clear()
-        found = _ENCODINGS[cards] = bytes((len(cards), *map(CODE.__getitem__, cards)))
-    return found
 
 
 def _other_built(state: State, foundation: str) -> bool:

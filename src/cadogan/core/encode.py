@@ -1,0 +1,24 @@
+"""Compact byte encodings of card sequences, for the games' solver keys.
+
+A key made of bytes hashes and compares far faster than one made of piles.  Piles are
+shared between successive states, so the same sequences come back again and again;
+their encodings are remembered (the memo is emptied when it grows big).
+"""
+
+from __future__ import annotations
+
+from cadogan.cards import Card, pack
+
+CODE = {c: i for i, c in enumerate(pack(1))}
+_ENCODINGS: dict[tuple[Card, ...], bytes] = {}
+MEMO_LIMIT = 100_000
+
+
+def encoded(cards: tuple[Card, ...]) -> bytes:
+    """The cards as bytes, led by their count, so that sequences join unambiguously."""
+    found = _ENCODINGS.get(cards)
+    if found is None:
+        if len(_ENCODINGS) >= MEMO_LIMIT:
+            _ENCODINGS.clear()
+        found = _ENCODINGS[cards] = bytes((len(cards), *map(CODE.__getitem__, cards)))
+    return found
