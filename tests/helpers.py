@@ -73,6 +73,21 @@ def find_deal(
     raise AssertionError(f"no deal in {deals} reaches {want.value} within the budget")
 
 
+def refused(game: Game, state: State, move: Move | str) -> str:
+    """The sentence with which ``game.play`` refuses ``move`` (text is parsed first).
+
+    Fails the test if the move is accepted.
+    """
+    import pytest
+
+    from cadogan.core import IllegalMove
+
+    with pytest.raises(IllegalMove) as err:
+        parsed = game.parse_move(state, move) if isinstance(move, str) else move
+        game.play(state, parsed)
+    return err.value.reason
+
+
 def replay_line(game: Game, deal: int, line: list[Move]) -> State:
     """Play ``line`` from the deal through the public API and return the last state."""
     state = game.deal(deal)

@@ -14,7 +14,7 @@ import pytest
 
 from cadogan import registry
 from cadogan.cards import Card, Rank, cards, pack, shuffled
-from cadogan.core import BadOption, IllegalMove, Outcome, Pile, State, action, transfer
+from cadogan.core import BadOption, Outcome, Pile, State, action, transfer
 from cadogan.core.move import Move
 from cadogan.games._constitution_rules import allowed
 from cadogan.games._constitution_text import COMMONS, COUNCIL, FOUND, LORDS, PEOPLE, ROWS
@@ -22,7 +22,7 @@ from cadogan.games.constitution import Constitution
 from cadogan.record import Record, replay
 from cadogan.render import layout, plain
 from cadogan.session import Session
-from tests.helpers import GOLDEN, check_golden, perft_line, replay_line, search
+from tests.helpers import GOLDEN, check_golden, perft_line, refused, replay_line, search
 
 G = Constitution()
 ROW_NAMES = {"people": PEOPLE, "commons": COMMONS, "lords": LORDS, "council": COUNCIL}
@@ -57,9 +57,7 @@ def position(
 
 
 def refusal(state: State, move: Move) -> str:
-    with pytest.raises(IllegalMove) as err:
-        G.play(state, move)
-    return err.value.reason
+    return refused(G, state, move)
 
 
 # --- Setup (Play section) ----------------------------------------------------------

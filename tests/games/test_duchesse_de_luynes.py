@@ -16,7 +16,7 @@ from cadogan.games.duchesse_de_luynes import (
     DuchesseDeLuynes,
 )
 from cadogan.record import Record, replay
-from tests.helpers import GOLDEN, check_golden, replay_line, search
+from tests.helpers import GOLDEN, check_golden, refused, replay_line, search
 
 G = DuchesseDeLuynes()
 FREE = DuchesseDeLuynes(play="free")
@@ -44,9 +44,7 @@ def board(
 
 def refusal(state: State, move: str, game: DuchesseDeLuynes = G) -> str:
     """The reason ``play`` gives for refusing ``move``."""
-    with pytest.raises(IllegalMove) as err:
-        game.play(state, game.parse_move(state, move))
-    return err.value.reason
+    return refused(game, state, move)
 
 
 def test_names_and_alias() -> None:

@@ -11,11 +11,9 @@ from collections import Counter, deque
 from itertools import product
 from pathlib import Path
 
-import pytest
-
 from cadogan import registry
 from cadogan.cards import Card, Rank, cards, pack, shuffled
-from cadogan.core import IllegalMove, Move, Outcome, Pile, State, action, transfer
+from cadogan.core import Move, Outcome, Pile, State, action, transfer
 from cadogan.games._hemispheres_rules import (
     BARRIERS,
     FOUNDATIONS,
@@ -27,7 +25,7 @@ from cadogan.games.hemispheres import Hemispheres
 from cadogan.record import Record, replay
 from cadogan.render import layout, plain
 from cadogan.session import Session
-from tests.helpers import GOLDEN, check_golden, replay_line, search
+from tests.helpers import GOLDEN, check_golden, refused, replay_line, search
 
 G = Hemispheres()
 LOST_DEAL = 1  # found with tests.helpers.search (a loss within a few hundred nodes)
@@ -62,9 +60,7 @@ def position(
 
 
 def refusal(state: State, move: Move) -> str:
-    with pytest.raises(IllegalMove) as err:
-        G.play(state, move)
-    return err.value.reason
+    return refused(G, state, move)
 
 
 # --- Layout (Play section and plate) ---------------------------------------------------

@@ -15,7 +15,7 @@ from cadogan.games._napoleons_square_rules import FOUND, PACKETS, pending_suits
 from cadogan.games.napoleons_square import NapoleonsSquare
 from cadogan.record import Record, replay
 from cadogan.session import Session
-from tests.helpers import GOLDEN, check_golden, replay_line, search
+from tests.helpers import GOLDEN, check_golden, refused, replay_line, search
 
 ID = "napoleons-square"
 G = NapoleonsSquare()
@@ -44,9 +44,7 @@ def board(
 def refusal(game: NapoleonsSquare, state: State, move: Move) -> str:
     """The reason ``play`` gives for refusing ``move``."""
     assert move not in game.moves(state)
-    with pytest.raises(IllegalMove) as err:
-        game.play(state, move)
-    return err.value.reason
+    return refused(game, state, move)
 
 
 # P1: the deal --------------------------------------------------------------------------

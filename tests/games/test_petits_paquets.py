@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import pytest
-
 from cadogan import registry
 from cadogan.cards import Card, Rank, cards
-from cadogan.core import IllegalMove, Outcome, Pile, State, action, make_state, transfer
+from cadogan.core import Outcome, Pile, State, action, make_state, transfer
 from cadogan.games._petits_paquets_rules import (
     EXILES,
     FOUNDATIONS,
@@ -22,7 +20,7 @@ from cadogan.games._petits_paquets_rules import (
     suit_of,
 )
 from cadogan.games.petits_paquets import PetitsPaquets
-from tests.helpers import check_golden, replay_line, search
+from tests.helpers import check_golden, refused, replay_line, search
 
 G = PetitsPaquets()
 DEAL = action("deal")
@@ -64,9 +62,7 @@ def build(
 
 def refusal(state: State, move: object, game: PetitsPaquets = G) -> str:
     """The sentence with which ``play`` refuses ``move``."""
-    with pytest.raises(IllegalMove) as err:
-        game.play(state, move)  # type: ignore[arg-type]
-    return err.value.reason
+    return refused(game, state, move)  # type: ignore[arg-type]
 
 
 def test_registered_under_its_id_and_alias() -> None:

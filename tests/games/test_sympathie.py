@@ -17,7 +17,7 @@ from cadogan.games.sympathie import (
     second_number,
 )
 from cadogan.record import Record, replay
-from tests.helpers import GOLDEN, check_golden
+from tests.helpers import GOLDEN, check_golden, refused
 
 G = Sympathie()
 
@@ -52,9 +52,7 @@ def turn(name: str) -> Move:
 
 def refusal(state: State, move: str) -> str:
     """The reason ``play`` gives for refusing ``move``."""
-    with pytest.raises(IllegalMove) as err:
-        G.play(state, G.parse_move(state, move))
-    return err.value.reason
+    return refused(G, state, move)
 
 
 def run(state: State) -> State:
