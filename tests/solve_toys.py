@@ -100,6 +100,28 @@ class SafeLadder(Ladder):
         return (len(state[FOUND]), tuple(sorted(state[n].cards for n in self.names(state))))
 
 
+class DeadLadder(Ladder):
+    """Ladder with a ``dead`` hook, as a game would supply one.
+
+    Dead: some pile holds a card ``a`` above a lower card ``b`` while ``a + 1`` is
+    either beyond the top rank or lies under ``a`` in the same pile.  Then ``a`` can
+    leave its pile neither for the foundation (which needs ``b`` first, and ``b`` is
+    under ``a``) nor onto ``a + 1`` (which is under ``a`` or does not exist), so ``b``
+    is never freed and the hearts can never all be built.
+    """
+
+    id = "dead-ladder"
+
+    def dead(self, state: State) -> bool:
+        for name in self.names(state):
+            ranks = [int(card.rank) for card in state[name].cards]
+            for i, a in enumerate(ranks):
+                below = ranks[:i]
+                if any(b < a for b in below) and (a == self.size or a + 1 in below):
+                    return True
+        return False
+
+
 class OpenLadder(Ladder):
     """Ladder with four piles whose spaces take any card: cycles and transpositions."""
 

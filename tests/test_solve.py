@@ -13,7 +13,7 @@ from cadogan.core import Game, Move, Outcome, Pile, State, action, make_state
 from cadogan.solve import STATUSES, Solution, solve
 from cadogan.solve.keys import Encoder, encode_pile
 from cadogan.solve.search import default_order, memoized
-from tests.solve_toys import Duel, Ladder, OpenLadder, SafeLadder, reachable_win
+from tests.solve_toys import DeadLadder, Duel, Ladder, OpenLadder, SafeLadder, reachable_win
 
 GAMES = registry.all_games()
 IDS = [g.id for g in GAMES]
@@ -25,7 +25,9 @@ def replay(game: Game, state: State, moves: tuple[Move, ...]) -> Outcome:
     return game.outcome(state)
 
 
-@pytest.mark.parametrize("game", [Ladder(), SafeLadder(), OpenLadder()], ids=lambda g: g.id)
+@pytest.mark.parametrize(
+    "game", [Ladder(), SafeLadder(), DeadLadder(), OpenLadder()], ids=lambda g: g.id
+)
 def test_verdicts_agree_with_exhaustive_enumeration(game: Game) -> None:
     """Solved exactly when some reachable position is won; solutions replay to a win."""
     verdicts = set()
@@ -47,6 +49,27 @@ def test_safe_moves_and_key_do_not_change_verdicts_but_shrink_the_table() -> Non
         a, b = solve(plain, plain.deal(deal)), solve(pruned, pruned.deal(deal))
         assert a.status == b.status
         assert b.peak_states <= a.peak_states
+
+
+def test_dead_positions_are_dropped_without_changing_verdicts() -> None:
+    """Pruning rule 4: a sound ``dead`` hook keeps every verdict and searches less."""
+    plain, pruned = Ladder(), DeadLadder()
+    smaller = 0
+    for deal in range(1, 31):
+        a, b = solve(plain, plain.deal(deal)), solve(pruned, pruned.deal(deal))
+        assert a.status == b.status
+        assert b.peak_states <= a.peak_states
+        smaller += b.peak_states < a.peak_states
+    assert smaller > 0
+
+
+def test_a_dead_start_is_unsolvable_at_once() -> None:
+    """A position the game calls dead is lost before any move is tried."""
+    game = DeadLadder()
+    dead = next(game.deal(d) for d in range(1, 200) if game.dead(game.deal(d)))
+    found = solve(game, dead)
+    assert found.status == "unsolvable"
+    assert found.nodes == 0
 
 
 def test_only_moves_are_played_out_without_a_table() -> None:

@@ -100,6 +100,15 @@ class Game(ABC):
         """A move that can never spoil a win (for autoplay and the solver), or None."""
         return None
 
+    def dead(self, state: State) -> bool:
+        """True only when ``state`` can no longer be won, whatever is played (solver hook).
+
+        The exhaustive search drops a dead position as lost, so this must be a proof:
+        each game justifies every test it makes here beside the code.  The default
+        knows nothing and answers False.
+        """
+        return False
+
     def key(self, state: State) -> Hashable:
         """A canonical key for the solver's table; games may merge symmetric states."""
         return state

@@ -132,6 +132,7 @@ class Budget:
         self.nodes = 0
         self.own_key = type(game).key is not Game.key
         self.own_order = type(game).order is not Game.order
+        self.own_dead = type(game).dead is not Game.dead
         hook = getattr(game, "score", None)
         self.score: Callable[[State], int] = hook if callable(hook) else progress
         self.encoder: Encoder | None = None
@@ -152,6 +153,8 @@ class Budget:
             result = game.outcome(state)
             if result.over:
                 return state, line, (), result
+            if self.own_dead and game.dead(state):
+                return state, line, (), Outcome.LOST
             move = game.auto(state)
             if move is None:
                 move = game.safe(state)

@@ -8,7 +8,9 @@ table; it alone may answer ``unsolvable``.  Its only pruning is:
 3. **Safe moves** (``Game.safe``): each game proves, in a comment beside its hook, that
    its safe move can never spoil a win; the solver trusts that proof and plays the move
    without trying the alternatives.
-4. **The transposition table**: a position whose key is already in the table is not
+4. **Dead positions** (``Game.dead``): a position the game proves can no longer be
+   won is dropped as lost.  Each game justifies every test its hook makes.
+5. **The transposition table**: a position whose key is already in the table is not
    searched again.  Plain depth-first search with a global visited set reaches the goal
    whenever it is reachable: the first visit of a key either finds a win (and the
    search stops) or explores every continuation of that key.  A key met again on the
