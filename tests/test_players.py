@@ -7,10 +7,10 @@ import random
 import pytest
 
 from cadogan import registry
-from cadogan.core import Game, Move, Outcome, Pile, State, View
+from cadogan.core import TRANSFER, Game, Move, Outcome, Pile, State, View
 from cadogan.session import Session
 from cadogan.solve import PLAYERS, Hint, greedy_move, play_deal, solve
-from cadogan.solve.greedy import Memory
+from cadogan.solve.greedy import SHUFFLE_LIMIT, Memory, _is_stock, score, shuffles
 from cadogan.solve.hints import NO_LONGER
 from cadogan.solve.players import _choose
 from tests.solve_toys import HiddenLadder, Ladder, OpenLadder, SafeLadder
@@ -73,6 +73,32 @@ def test_greedy_does_not_repeat_itself() -> None:
     for deal in range(1, 8):
         result = play_deal(game, deal, "greedy", timeout=5.0)
         assert result.status in ("won", "lost")
+
+
+def test_a_packet_is_not_the_stock() -> None:
+    """Emptying a packet (Napoleon's Square) is rule 2, not a play from the stock (rule 3)."""
+    game = registry.game("napoleons-square")
+    view = game.view(game.deal(1))
+    assert not _is_stock("packet1") and _is_stock("pack") and _is_stock("talon")
+    assert score(view, Move(TRANSFER, ("packet1", "packet2"))) == 40  # rule 4, a marriage
+    assert score(view, Move(TRANSFER, ("talon", "packet2"))) == 30  # rule 3
+
+
+def test_greedy_stops_shuffling_between_piles() -> None:
+    """After SHUFFLE_LIMIT moves in a row from pile to pile, such moves are set aside,
+    so under Napoleon's Square's modern rules the player ends every deal promptly."""
+    game = registry.game("napoleons-square", rules="modern")
+    for deal in range(1, 9):
+        result = play_deal(game, deal, "greedy", timeout=20.0)
+        assert result.status in ("won", "lost")
+        assert len(result.moves) < 5_000
+    view = game.view(game.deal(1))
+    legal = game.moves(game.deal(1))
+    plain = [m for m in legal if shuffles(view, m)]
+    assert plain, "deal 1 offers a move from packet to packet"
+    tired = Memory(shuffles=SHUFFLE_LIMIT)
+    choice = greedy_move(game.id, view, legal, tired)
+    assert choice not in plain
 
 
 def test_greedy_gives_up_when_everything_was_tried() -> None:

@@ -14,6 +14,12 @@ list of legal moves, never the State, so it cannot peek.  Its rule of thumb, in 
 Ties go to the move the game lists first.  A person remembers what they have done:
 the player never repeats a move in a position it has already played that move in, so
 it cannot go round in circles; when every legal move has been tried it gives up.
+Nor does a person shuffle cards between piles for ever: after ``SHUFFLE_LIMIT`` moves
+in a row from pile to pile that bring no new card into play (a marriage, or emptying a
+pile; see :func:`shuffles`), such moves are set aside until some other kind of move
+has been played.  (Without this, in games that let whole
+sequences move, such as Napoleon's Square under modern rules, the player moved the
+same cards back and forth tens of thousands of times.)
 Per-game tweaks are keyed by game id in ``TWEAKS`` (Hemispheres: exchange a card out
 of the wrong hemisphere before dealing).
 """
@@ -26,7 +32,13 @@ from dataclasses import dataclass, field
 from cadogan.core import TRANSFER, Move, View
 
 STOCK = ("pack", "talon", "waste", "stock")
+SHUFFLE_LIMIT = 12  # moves in a row from pile to pile before the player stops shuffling
 LAST_VERBS = frozenset({"redeal", "grace", "exile", "resign"})
+
+
+def _is_stock(name: str) -> bool:
+    """True for the stock's piles.  Exact names: a ``packet`` is not the ``pack``."""
+    return name in STOCK
 
 
 def _uncovers(view: View, source: str | None) -> bool:
@@ -34,9 +46,23 @@ def _uncovers(view: View, source: str | None) -> bool:
     if source is None or source not in view.piles:
         return False
     cards = view.piles[source]
-    if source.startswith(STOCK):
+    if _is_stock(source):
         return False
     return len(cards) == 1 or (len(cards) >= 2 and cards[-2] is None)
+
+
+def _reveals(view: View, source: str | None) -> bool:
+    """True when moving the top of ``source`` turns up a hidden card."""
+    cards = view.piles.get(source or "", ())
+    return len(cards) >= 2 and cards[-2] is None and not _is_stock(source or "")
+
+
+def shuffles(view: View, move: Move) -> bool:
+    """A move from pile to pile that brings no card into play: a marriage, or the
+    last card of a pile moved onto another.  These alone can go on for ever."""
+    if move.verb != TRANSFER or move.source is None or _is_stock(move.source):
+        return False
+    return not (move.target or "").startswith("found") and not _reveals(view, move.source)
 
 
 def score(view: View, move: Move) -> int:
@@ -49,7 +75,7 @@ def score(view: View, move: Move) -> int:
         return 0 if uncovers else 10
     if uncovers:
         return 20
-    if source is not None and source.startswith(STOCK):
+    if source is not None and _is_stock(source):
         return 30
     return 40
 
@@ -69,13 +95,16 @@ TWEAKS: dict[str, Tweak] = {"hemispheres": _hemispheres}
 
 @dataclass
 class Memory:
-    """What the player remembers: the (position, move) pairs it has already played."""
+    """What the player remembers: the (position, move) pairs it has already played,
+    and how many moves from pile to pile (:func:`shuffles`) it has just played in a row."""
 
     played: set[tuple[View, Move]] = field(default_factory=set)
+    shuffles: int = 0
 
     def note(self, view: View, move: Move) -> None:
         """Remember that ``move`` was played in ``view``."""
         self.played.add((view, move))
+        self.shuffles = self.shuffles + 1 if shuffles(view, move) else 0
 
 
 def greedy_move(
@@ -87,6 +116,8 @@ def greedy_move(
     choice = None
     for index, move in enumerate(legal):
         if memory is not None and (view, move) in memory.played:
+            continue
+        if memory is not None and memory.shuffles >= SHUFFLE_LIMIT and shuffles(view, move):
             continue
         value = score(view, move)
         if tweak is not None:
