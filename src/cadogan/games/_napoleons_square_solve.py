@@ -162,3 +162,15 @@ def _count(move: Move, cards: tuple[Card, ...], target: tuple[Card, ...]) -> int
     if target:
         return target[-1].rank - cards[-1].rank
     return run_length(cards)
+
+
+def score(state: State) -> int:
+    """Closeness to a win, for the probes only (no verdict depends on it).
+
+    Four points per card on a foundation, less two per card in the talon: the pack is
+    turned once and the talon gives up only its top card, so every card left on it buries
+    the ones beneath (measured: more deals solved than with the generic progress score).
+    """
+    piles = state.piles
+    founded = sum(len(piles[f].cards) for f in FOUND)
+    return 4 * founded - 2 * len(piles[TALON].cards)

@@ -29,6 +29,7 @@ from cadogan.core import (
     make_state,
     remember_last,
 )
+from cadogan.games._napoleons_square_dead import dead
 from cadogan.games._napoleons_square_moves import play_moves
 from cadogan.games._napoleons_square_rules import (
     FOUND,
@@ -43,7 +44,7 @@ from cadogan.games._napoleons_square_rules import (
     slip_targets,
     slip_words,
 )
-from cadogan.games._napoleons_square_solve import key, order, safe
+from cadogan.games._napoleons_square_solve import key, order, safe, score
 from cadogan.games._napoleons_square_text import (
     explain_action,
     explain_remedy,
@@ -169,6 +170,15 @@ class NapoleonsSquare(Game):
         """A play to a foundation that no marriage can need, or a deal that cannot
         bury anything useful (the proofs are in games/_napoleons_square_solve.py)."""
         return safe(state, self.moves(state))
+
+    def dead(self, state: State) -> bool:
+        """Lost for certain by the kings' counting arguments (book rules only: a modern
+        king can move into a space; proofs in games/_napoleons_square_dead.py)."""
+        return not self.modern and dead(state)
+
+    def score(self, state: State) -> int:
+        """The probes' guide: cards on the foundations, less the talon's burial."""
+        return score(state)
 
     def key(self, state: State) -> Hashable:
         """Packets and same-suit foundations are interchangeable: sort them away."""
