@@ -23,7 +23,6 @@ from cadogan.core import (
     make_state,
     remember_last,
 )
-from cadogan.core.encode import encoded as _encoded
 from cadogan.games._hemispheres_explain import explain
 from cadogan.games._hemispheres_rules import (
     BARRIER_CARDS,
@@ -34,7 +33,6 @@ from cadogan.games._hemispheres_rules import (
     IN_CIRCLE,
     PACK,
     POSITIONS,
-    RACE_MOVE_LIMIT,
     TALON,
     TWINS,
     allowed,
@@ -42,6 +40,9 @@ from cadogan.games._hemispheres_rules import (
     north,
     race,
 )
+from cadogan.games._hemispheres_solve import dead as solver_dead
+from cadogan.games._hemispheres_solve import key as solver_key
+from cadogan.games._hemispheres_solve import score as solver_score
 
 # Titles are short so that the text tables do not wrap them.
 RACE_TITLES = {
@@ -152,33 +153,18 @@ class Hemispheres(Game):
                 return move
         return None
 
-    def key(self, state: State) -> Hashable:
-        """Merge the two interchangeable foundations of each suit, in compact bytes.
+    def dead(self, state: State) -> bool:
+        """True when a talon card can provably never leave the talon (the deal is lost);
+        the proofs are in ``_hemispheres_solve.dead``."""
+        return solver_dead(state)
 
-        A foundation is known by its height (it holds its suit from its first card);
-        the twins of a suit are interchangeable, so each pair gives its two heights
-        sorted.  The circle positions, talon and pack are spelt out card by card, with
-        a mask of face-down circle tops (the only face-up marks a rule reads), then the
-        barriers still standing and the count of Race marriages in a row.
-        """
-        piles = state.piles
-        facedown = barriers = 0
-        parts = []
-        for bit, name in enumerate(POSITIONS):
-            pile = piles[name]
-            parts.append(_encoded(pile.cards))
-            if pile.cards and not pile.up[-1]:
-                facedown |= 1 << bit
-        for bit, name in enumerate(BARRIERS):
-            if piles[name].cards:
-                barriers |= 1 << bit
-        heights = []
-        for first, second in TWINS:
-            heights += sorted((len(piles[first].cards), len(piles[second].cards)))
-        parts += (_encoded(piles[TALON].cards), _encoded(piles[PACK].cards))
-        count = min(state.num(COUNTER), RACE_MOVE_LIMIT)  # beyond the limit all are alike
-        tail = (*heights, barriers, count, facedown & 255, facedown >> 8)
-        return b"".join(parts) + bytes(tail)
+    def key(self, state: State) -> Hashable:
+        """Twin foundations and the positions of a Race merged; see ``solver_key``."""
+        return solver_key(state)
+
+    def score(self, state: State) -> int:
+        """Progress for the solver's probes (cards home, talon short)."""
+        return solver_score(state)
 
     def order(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """Plays first, then exchanges and the talon, dealing before rearranging Races."""

@@ -1,0 +1,359 @@
+"""The Hemispheres: the solver's hooks (dead positions, table key, score).
+
+Nothing here is a rule; it only prunes or steers the search.  Each pruning test is
+proved beside the code and, in plain words, in docs/rules/hemispheres.md ("The
+solver's pruning").
+
+Cards are compared by their *building index* in their suit: the place they take on a
+foundation, 1 for the foundation card (red ace, black king) up to 13 for the card that
+finishes it (red king, black ace).  A card of index ``r`` is played on a foundation at
+``r - 1`` and marries onto a card of index ``r + 1``, red and black alike.  Each index
+2..12 is dealt twice; index 13 is dealt once (its other copy is a barrier, which plays
+only once the talon is used up, so it never helps a talon card).
+"""
+
+from __future__ import annotations
+
+from cadogan.cards import Card, Suit, pack
+from cadogan.core import State
+from cadogan.core.encode import encoded
+from cadogan.games._hemispheres_rules import (
+    BARRIERS,
+    COUNTER,
+    FOUNDATIONS,
+    NORTH_AT,
+    PACK,
+    POSITIONS,
+    RACE_MATES,
+    RACE_MOVE_LIMIT,
+    RACES,
+    RED,
+    TALON,
+    TWINS,
+)
+
+LAST = 13  # the index that finishes a foundation (red king, black ace)
+WIDTH = 14  # codes are suit * WIDTH + index
+# The suit of each pair of twin foundations, in TWINS order (found1/2 hold hearts...).
+TWIN_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
+# Card -> suit number (TWINS order) * WIDTH + building index.
+CODE: dict[Card, int] = {
+    c: TWIN_SUITS.index(c.suit) * WIDTH + (c.rank if c.red else 14 - c.rank) for c in pack(1)
+}
+RACE_PILES = tuple(tuple(p for p in POSITIONS if p.startswith(r)) for r in RACES)
+
+
+def heights(state: State) -> list[tuple[int, int]]:
+    """Per suit (TWINS order), its two foundation heights, the higher first."""
+    piles = state.piles
+    out = []
+    for first, second in TWINS:
+        a, b = len(piles[first].cards), len(piles[second].cards)
+        out.append((a, b) if a >= b else (b, a))
+    return out
+
+
+def _home(tall: tuple[int, int], index: int) -> int:
+    """How many copies of the card of ``index`` are on the suit's foundations."""
+    return (tall[0] >= index) + (tall[1] >= index)
+
+
+INF = 1 << 20  # "never"
+
+
+class _Times:
+    """Earliest times, counted in cards dealt from now, for the dead-position test.
+
+    Time t means "after t more cards have been dealt" (any moves may come between two
+    deals).  ``used[code]`` is the earliest time some copy of the card can be used (to
+    be played or married from), over the copies counted so far: 0 for a circle card,
+    its depth for a pack card (the d-th card to come is there at time d), its exit time
+    for a talon card.  ``tops[code]`` is the same for reaching the top of a circle pile,
+    where a talon card gets only by marriage.  Optimistic on purpose: a circle copy is
+    taken as free at once even if buried or in the wrong hemisphere.
+    """
+
+    def __init__(self, state: State) -> None:
+        piles = state.piles
+        self.tall = heights(state)
+        self.depth = _pack_depths(piles[PACK].cards)
+        used = list(self.depth)
+        wrong = [False] * len(POSITIONS)
+        empty = False
+        for slot, name in enumerate(POSITIONS):
+            cards = piles[name].cards
+            if not cards:
+                empty = True
+            for c in cards:
+                used[CODE[c]] = 0
+            wrong[slot] = bool(cards) and RED[cards[0]] != NORTH_AT[slot]
+        self.used = used
+        self.tops = list(used)
+        self.others: list[dict[int, int]] = []  # filled by _bury when needed
+        self.wrong = wrong
+        self.wrongs = {CODE[piles[n].cards[-1]] for n, w in zip(POSITIONS, wrong, strict=True) if w}
+        self.empty = empty
+        self.talon_tops = [INF] * (4 * WIDTH)  # tops, over the talon's copies only
+
+    def build(self, code: int) -> int:
+        """The earliest time a foundation of the card's suit can stand at its index - 1."""
+        suit, index = divmod(code, WIDTH)
+        used, base, best = self.used, suit * WIDTH, INF
+        for height in self.tall[suit]:
+            if height < index:
+                best = min(best, max((used[base + k] for k in range(height + 1, index)), default=0))
+        return best
+
+
+def _pack_depths(cards: tuple[Card, ...]) -> list[int]:
+    """Per card code, the depth of its first copy in the pack (1 = next to deal)."""
+    found = _DEPTHS.get(id(cards))
+    if found is not None and found[0] is cards:
+        return found[1]
+    depth = [INF] * (4 * WIDTH)
+    for place, c in enumerate(reversed(cards), 1):
+        code = CODE[c]
+        if depth[code] == INF:
+            depth[code] = place
+    if len(_DEPTHS) > 4096:
+        _DEPTHS.clear()
+    _DEPTHS[id(cards)] = (cards, depth)
+    return depth
+
+
+_DEPTHS: dict[int, tuple[tuple[Card, ...], list[int]]] = {}
+
+
+def dead(state: State) -> bool:
+    """True when the deal is provably lost: a card can never get out of the talon.
+
+    The talon is one stack and its cards leave only from the top: to a foundation (one
+    of its suit standing at the card's index - 1) or by marriage onto a circle card of
+    index + 1 (Rule III).  While a talon card waits, every card below it waits too, and
+    can neither reach a foundation nor the circle.  Three proofs of a loss follow
+    (``_exits``, ``_pairs``, ``_landings``); each assumes only what no play can avoid.
+    """
+    talon = state.piles[TALON].cards
+    if not talon:
+        return False
+    times = _Times(state)
+    codes = [CODE[c] for c in talon]
+    exits = _exits(times, codes)
+    if exits is None:
+        return True
+    return _pairs(times, codes, exits[1]) or _landings(state, times, codes, exits[0])
+
+
+def _exits(times: _Times, codes: list[int]) -> tuple[list[int], list[int]] | None:
+    """Each talon card's earliest exit time and time to reach the circle (bottom first),
+    or None when some card can never leave.
+
+    Worked from the top down: a card leaves no earlier than the card above it.  It
+    leaves to a foundation no earlier than ``build`` allows, counting only copies not
+    below it (a copy below it, or one on a foundation, cannot help); or by marriage
+    onto a copy of the card of index + 1, no earlier than that copy can be on top of a
+    circle pile: at once for a circle copy, when dealt for a pack copy, and for a talon
+    copy above it, when that copy can itself marry out.  The last card of a suit
+    (index 13) marries onto nothing.  Never, for every way, means never.
+    """
+    size = len(codes)
+    exit_at, top_at = [0] * size, [0] * size
+    above = 0
+    for j in range(size - 1, -1, -1):
+        code = codes[j]
+        marry = INF if code % WIDTH == LAST else times.tops[code + 1]
+        leave = marry if marry <= above else min(marry, times.build(code))
+        leave = max(above, leave)
+        if leave >= INF:
+            return None
+        exit_at[j], top_at[j] = leave, max(above, marry)
+        above = leave
+        times.used[code] = min(times.used[code], leave)
+        times.tops[code] = min(times.tops[code], top_at[j])
+        times.talon_tops[code] = min(times.talon_tops[code], top_at[j])
+    return exit_at, top_at
+
+
+def _pairs(times: _Times, codes: list[int], top_at: list[int]) -> bool:
+    """Two cards of a suit that can leave only to a foundation, Y above X, Y's index at
+    least X's: Y leaves first and takes one foundation past X's index - 1, so X must go
+    onto the other, and both foundations must stand at X's index - 1 before X leaves.
+    Every card of the suit below X's index must then be home before X leaves; one lying
+    below X in the talon cannot be.  So such a card below X means a loss."""
+    size = len(codes)
+    worst = [0] * size
+    high = [0, 0, 0, 0]  # per suit, the highest index above that can only be played
+    for j in range(size - 1, -1, -1):
+        suit, index = divmod(codes[j], WIDTH)
+        worst[j] = high[suit]
+        if top_at[j] >= INF and index > high[suit]:
+            high[suit] = index
+    below = [0] * (4 * WIDTH)
+    for i, code in enumerate(codes):
+        suit, index = divmod(code, WIDTH)
+        if top_at[i] >= INF and worst[i] >= index:
+            lo = times.tall[suit][1]
+            if any(below[suit * WIDTH + k] for k in range(lo + 1, index)):
+                return True
+        below[code] += 1
+    return False
+
+
+def _landings(state: State, times: _Times, codes: list[int], exit_at: list[int]) -> bool:
+    """A card still to come that must land on the talon and can never leave it.
+
+    A pack card goes to the talon unless a circle position is empty when it is dealt.
+    ``_vacancy`` gives the earliest time any position can be empty; every pack card
+    dealt before then lands on the talon, above every talon card that cannot leave
+    before it comes (exit time at least its depth).  If such a card could leave neither
+    to a foundation nor by marriage without one of the cards it covers (the same test
+    as for talon cards, with those covered cards as the ones below), the deal is lost.
+    """
+    coming = state.piles[PACK].cards
+    covered = [0] * (4 * WIDTH)
+    for code in codes:
+        covered[code] += 1
+    bottom = len(codes)  # the covered cards are codes[:bottom]
+    for depth in range(1, len(coming) + 1):
+        while bottom and exit_at[bottom - 1] < depth:
+            bottom -= 1
+            covered[codes[bottom]] -= 1
+        if not bottom:
+            return False
+        if _trapped(times, covered, CODE[coming[-depth]]):
+            # Fatal if it lands on the talon; so it must find a vacancy (the costly
+            # test, made only now).
+            return _vacancy(state, times) >= depth
+    return False
+
+
+def _trapped(times: _Times, covered: list[int], code: int) -> bool:
+    """True if the card could leave the talon neither by marriage nor to a foundation
+    without one of the ``covered`` cards."""
+    suit, index = divmod(code, WIDTH)
+    tall = times.tall[suit]
+    if index < LAST:
+        dealt = 2 if index + 1 < LAST else 1
+        if dealt - _home(tall, index + 1) - covered[code + 1] > 0:
+            return False  # a copy it may marry onto is not covered
+    return not _reachable(covered, suit * WIDTH, tall[0], tall[1], index)
+
+
+def _vacancy(state: State, times: _Times) -> int:
+    """The earliest time (cards dealt) at which some circle position can be empty.
+
+    A position empties only when every card in it has left.  A wrong card (always alone in
+    its position) never leaves before the end except by an exchange, so its position
+    empties no sooner than a wrong card of the other hemisphere, once exchanged into it,
+    can leave; a new wrong card could come only through a vacancy, which is what is
+    being timed.  A card leaves to a foundation (``build``) or by marriage within its
+    Race, onto a copy of index + 1 that can reach a pile of that Race: one in the Race
+    or in the wrong hemisphere now (at once), or one from the pack or the talon.
+    """
+    if times.empty:
+        return 0
+    piles = state.piles
+    held = [[CODE[c] for c in piles[name].cards] for name in POSITIONS]
+    _bury(times, held)
+    soon = INF
+    for slot, codes in enumerate(held):
+        if not times.wrong[slot]:
+            soon = min(soon, max(_leave(times, code, slot) for code in codes))
+        elif len(codes) > 1:
+            return 0  # not a position play can reach; claim nothing
+        else:
+            for other, partner in enumerate(held):
+                if times.wrong[other] and NORTH_AT[other] != NORTH_AT[slot]:
+                    soon = min(soon, _leave(times, partner[-1], slot))
+        if soon == 0:
+            return 0
+    return soon
+
+
+def _bury(times: _Times, held: list[list[int]]) -> None:
+    """Per position, when each card in the other positions of its Race can be on top:
+    not before every card above it there has left, each no sooner than ``_leave`` says
+    when every card of the Race is first taken as on top at once (optimistic)."""
+    times.others = [
+        dict.fromkeys((code for mate in RACE_MATES[slot] for code in held[mate]), 0)
+        for slot in range(len(POSITIONS))
+    ]
+    free: list[list[int]] = []
+    for slot, codes in enumerate(held):
+        above, times_here = 0, [0] * len(codes)
+        for k in range(len(codes) - 1, -1, -1):
+            times_here[k] = above
+            above = max(above, _leave(times, codes[k], slot))
+        free.append(times_here)
+    tables = []
+    for slot in range(len(POSITIONS)):
+        table: dict[int, int] = {}
+        for mate in RACE_MATES[slot]:
+            for code, when in zip(held[mate], free[mate], strict=True):
+                if when < table.get(code, INF):
+                    table[code] = when
+        tables.append(table)
+    times.others = tables
+
+
+def _leave(times: _Times, code: int, slot: int) -> int:
+    """The earliest time a card in position ``slot`` can leave it: to a foundation, or
+    by marriage onto a copy of index + 1 in another position of its Race (at once if
+    one is there or in the wrong hemisphere, else when one can come from the pack or
+    the talon)."""
+    best = times.build(code)
+    if code % WIDTH == LAST:
+        return best
+    onto = code + 1
+    if onto in times.wrongs:
+        return 0
+    near = times.others[slot].get(onto, INF)
+    return min(best, near, times.depth[onto], times.talon_tops[onto])
+
+
+def _reachable(below: list[int], base: int, hi: int, lo: int, index: int) -> bool:
+    """True if one foundation (at ``hi`` or ``lo``) can still be built up to index - 1
+    with cards not in ``below``: each index on the way needs a copy that is neither
+    below (``below``) nor on the other foundation (``hi`` holds one of each up to hi)."""
+    if hi < index and all(below[base + k] < 2 for k in range(hi + 1, index)):
+        return True
+    if lo >= index:
+        return False
+    return all(below[base + k] < 2 - (k <= hi) for k in range(lo + 1, index))
+
+
+def key(state: State) -> bytes:
+    """A compact table key merging positions that are equally winnable.
+
+    - The two foundations of a suit are interchangeable (both hold the suit from the
+      same first card): each pair is given as its two heights, sorted.
+    - Within a Race the three positions are interchangeable: every rule treats the
+      positions of one Race alike (marriages within the Race, talon marriages and
+      exchanges by hemisphere, transfers into any empty position of the hemisphere),
+      except the order in which vacancies are refilled; but vacancies are refilled
+      clockwise and a Race's positions are consecutive, so whether the next card goes
+      into a Race depends only on which Races have a vacancy, and within the Race the
+      card makes the same set of piles whichever vacancy it takes.  So each Race is
+      given as its three piles sorted.
+    - The pack only ever loses its top card, so within one search (one starting
+      position) its length names it.
+    - The barriers still standing, and the count of Race marriages in a row (all
+      counts from the limit up alike).  Every circle card is face up.
+    """
+    piles = state.piles
+    parts: list[bytes] = []
+    for names in RACE_PILES:
+        parts += sorted(encoded(piles[p].cards) for p in names)
+    barriers = sum(1 << bit for bit, name in enumerate(BARRIERS) if piles[name].cards)
+    tail = [len(piles[PACK].cards), min(state.num(COUNTER), RACE_MOVE_LIMIT), barriers]
+    for first, second in TWINS:
+        tail += sorted((len(piles[first].cards), len(piles[second].cards)))
+    parts.append(encoded(piles[TALON].cards))
+    return b"".join(parts) + bytes(tail)
+
+
+def score(state: State) -> int:
+    """Progress for the probes: cards home, less the talon and the dead circle cards."""
+    piles = state.piles
+    home = sum(len(piles[f].cards) for f in FOUNDATIONS)
+    return 4 * home - 2 * len(piles[TALON].cards) - len(piles[PACK].cards)

@@ -1,0 +1,151 @@
+"""The Hemispheres: the solver's pruning (src/cadogan/games/_hemispheres_solve.py).
+
+Each test cites the rule of docs/rules/hemispheres.md, "The solver's pruning", and
+builds a position where it fires and one where it must not.  The cross-check compares
+verdicts with and without the pruning on positions both decide quickly.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from cadogan.cards import Card, Rank, cards, pack
+from cadogan.core import Game, Pile, State
+from cadogan.games._hemispheres_rules import BARRIER_CARDS, FOUNDATIONS, POSITIONS
+from cadogan.games.hemispheres import Hemispheres
+from cadogan.record import Record, replay
+from cadogan.solve import play_deal, solve
+from tests.helpers import GOLDEN
+
+G = Hemispheres()
+
+
+class Unpruned(Hemispheres):
+    """The game without the new pruning: no dead test, the exact default key."""
+
+    dead = Game.dead
+    key = Game.key
+
+
+def full(circle: dict[str, str], founds: str, talon: str, first: str = "") -> State:
+    """A complete position: ``circle`` piles bottom first, the tops of found1..8
+    (``founds``, in order), the talon bottom first, and the pack dealing ``first``
+    first and then every card not placed elsewhere."""
+    state = G.deal(1)
+    changes = {p: Pile.face_up(cards(circle.get(p, ""))) for p in POSITIONS}
+    placed: Counter[Card] = Counter(cards(" ".join(BARRIER_CARDS)))
+    for name, top in zip(FOUNDATIONS, cards(founds), strict=True):
+        ranks = range(1, top.rank + 1) if top.red else range(13, top.rank - 1, -1)
+        changes[name] = Pile.face_up(Card(Rank(r), top.suit) for r in ranks)
+    for pile in changes.values():
+        placed.update(pile.cards)
+    placed.update(cards(talon) + cards(first))
+    rest = list((Counter(pack(2)) - placed).elements())
+    assert sum(placed.values()) + len(rest) == 104, "a card is placed twice"
+    changes["talon"] = Pile.face_up(cards(talon))
+    changes["pack"] = Pile.face_down([*rest, *reversed(cards(first))])
+    return state.with_piles(changes)
+
+
+# A circle where no position can empty before the next card is dealt: the North holds
+# only black cards (wrong, and no red card in the South to exchange with), the South
+# black cards whose foundations and marriage partners are all still in the pack.
+STUCK = {
+    "european1": "4c",
+    "european2": "4c",
+    "european3": "4s",
+    "asiatic1": "4s",
+    "asiatic2": "7c",
+    "asiatic3": "7s",
+    "australian1": "2c",
+    "australian2": "2c",
+    "australian3": "2s",
+    "african1": "2s",
+    "african2": "6c",
+    "african3": "6s",
+}
+BASE = "5h Ah Ad Ad Kc Kc Ks Ks"  # hearts at 5 and A, the other suits untouched
+
+
+def test_dead_a_card_that_can_only_be_played_sits_on_what_it_needs() -> None:
+    """Pruning 1: the K♥ (marries onto nothing) needs a hearts foundation at Q; with
+    both 9♥ under it in the talon, neither foundation can pass 8."""
+    assert G.dead(full({}, BASE, "9h 9h Kh"))
+    assert not G.dead(full({}, BASE, "9h Kh"))  # the other 9♥ is still to come
+    assert not G.dead(full({}, BASE, "9h Kh 9h"))
+
+
+def test_dead_a_card_whose_marriage_partners_are_both_under_it() -> None:
+    """Pruning 1: 9♥ can marry only onto a 10♥, both under it, and can be played only
+    after an 8♥, both under it too."""
+    assert G.dead(full({}, BASE, "8h 8h Th Th 9h"))
+    assert not G.dead(full({}, BASE, "8h 8h Th 9h"))  # a 10♥ is still to come
+    assert not G.dead(full({"european1": "Th"}, BASE, "8h 8h Th 9h"))
+
+
+def test_dead_two_cards_that_can_only_be_played_need_both_foundations() -> None:
+    """Pruning 2: K♥ above Q♥ (whose only K♥ to marry onto is that one): the K♥ takes
+    one foundation past J, so the Q♥ needs the other at J too, and a 5♥ under the Q♥
+    can then never be home in time."""
+    assert G.dead(full({}, BASE, "5h Qh Kh"))
+    assert not G.dead(full({}, BASE, "Qh 5h Kh"))
+    assert not G.dead(full({}, BASE, "5h Qh"))
+
+
+def test_dead_a_card_to_come_must_land_on_the_talon() -> None:
+    """Pruning 3: no position can empty before the K♥ (next in the pack) is dealt, so
+    it lands on the talon, on top of both 9♥: lost.  With a vacancy it is not."""
+    assert G.dead(full(STUCK, BASE, "9h 9h", first="Kh"))
+    open_circle = dict(STUCK, african3="")
+    assert not G.dead(full(open_circle, BASE, "9h 9h", first="Kh"))
+    # With hearts at 8 one 9♥ goes home at once and the K♥ can use that foundation.
+    assert not G.dead(full(STUCK, "8h Ah Ad Ad Kc Kc Ks Ks", "9h 9h", first="Kh"))
+
+
+def test_dead_says_nothing_without_a_talon() -> None:
+    """The tests are all about the talon; an empty talon is never judged lost."""
+    assert not G.dead(full(STUCK, BASE, "", first="Kh"))
+
+
+def test_key_merges_the_positions_of_a_race_only() -> None:
+    """Key: the positions of one Race are interchangeable; of two Races they are not."""
+    one = full({"european1": "Td 9d", "european2": "5h"}, BASE, "3c")
+    two = full({"european3": "Td 9d", "european1": "5h"}, BASE, "3c")
+    three = full({"asiatic1": "Td 9d", "european1": "5h"}, BASE, "3c")
+    assert one != two and G.key(one) == G.key(two)
+    assert G.key(one) != G.key(three)
+
+
+def test_key_merges_the_twin_foundations_and_names_the_pack_by_length() -> None:
+    """Key: found1/found2 are interchangeable; the pack is named by its length (within
+    one search it only ever loses its top card)."""
+    a = full({}, "3h 5h Ad Ad Kc Kc Ks Ks", "")
+    b = full({}, "5h 3h Ad Ad Kc Kc Ks Ks", "")
+    assert a != b and G.key(a) == G.key(b)
+    assert G.key(a) != G.key(full({}, "4h 5h Ad Ad Kc Kc Ks Ks", ""))
+
+
+def _crosscheck_positions() -> list[State]:
+    """Late positions of a winning line (deal 4) and of greedy games (lost)."""
+    won = replay(Record.load(GOLDEN / "hemispheres-won-4.record")).states
+    out = [won[-41], won[-61]]
+    for deal, backs in ((1, (8, 15)), (3, (8, 15)), (5, (15,)), (7, (25,)), (8, (60,))):
+        state = G.deal(deal)
+        line = [state]
+        for move in play_deal(G, deal, "greedy").moves:
+            state = G.play(state, move)
+            line.append(state)
+        out += [line[-1 - back] for back in backs]
+    return out
+
+
+def test_pruning_agrees_with_the_unpruned_search() -> None:
+    """Cross-check: every verdict the plain search reaches is the pruned one too."""
+    plain = Unpruned()
+    verdicts = Counter()
+    for state in _crosscheck_positions():
+        unpruned = solve(plain, state, timeout=3)
+        assert unpruned.decided
+        assert solve(G, state, timeout=3).status == unpruned.status
+        verdicts[unpruned.status] += 1
+    assert verdicts["solved"] and verdicts["unsolvable"]
