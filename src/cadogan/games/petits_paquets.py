@@ -26,6 +26,7 @@ from cadogan.core import (
     transfer,
 )
 from cadogan.games import _petits_paquets_rules as r
+from cadogan.games import _petits_paquets_solve as solver
 from cadogan.games._petits_paquets_explain import refusal
 from cadogan.games._petits_paquets_rules import (
     ASCENDING,
@@ -174,13 +175,16 @@ class PetitsPaquets(Game):
         return None
 
     def safe(self, state: State) -> Move | None:
-        """The only legal move, when there is exactly one: nothing else could be chosen.
-
-        No play is marked safe: twins, the two foundations of a suit and the exile chain
-        (which stops at the first card that fits) make the order of plays matter.
-        """
+        """The only legal move, else a play proved safe (``_petits_paquets_solve.safe_play``:
+        the suit cannot exchange and the card's twin cannot be played first)."""
         legal = self.moves(state)
-        return legal[0] if len(legal) == 1 else None
+        if len(legal) == 1:
+            return legal[0]
+        return solver.safe_play(state) if legal else None
+
+    def dead(self, state: State) -> bool:
+        """The end game can no longer be won (``_petits_paquets_solve.dead``)."""
+        return solver.dead(state)
 
     def order(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """Plays first (packet 13, then packet tops), then actions, exchanges last."""
