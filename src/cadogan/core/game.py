@@ -97,7 +97,8 @@ class Game(ABC):
         return None
 
     def safe(self, state: State) -> Move | None:
-        """A move that can never spoil a win (for autoplay and the solver), or None."""
+        """A move that can never spoil a win and can never be undone (for autoplay and
+        the solver), or None."""
         return None
 
     def dead(self, state: State) -> bool:
@@ -110,7 +111,12 @@ class Game(ABC):
         return False
 
     def key(self, state: State) -> Hashable:
-        """A canonical key for the solver's table; games may merge symmetric states."""
+        """A canonical key for the solver's table.
+
+        Games may merge symmetric states only: every move of one matched by a move of
+        the other leading to states merged again.  Equal winnability is not enough
+        (see :mod:`cadogan.solve.search`).
+        """
         return state
 
     def order(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:

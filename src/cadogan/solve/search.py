@@ -6,8 +6,9 @@ table; it alone may answer ``unsolvable``.  Its only pruning is:
 1. **Forced moves** (``Game.auto``): the rules play them, so there is nothing to choose.
 2. **Only moves**: a position with a single legal move has a single continuation.
 3. **Safe moves** (``Game.safe``): each game proves, in a comment beside its hook, that
-   its safe move can never spoil a win; the solver trusts that proof and plays the move
-   without trying the alternatives.
+   its safe move can never spoil a win and can never be undone (a card to a foundation,
+   say), so that safe moves cannot lead round in a circle back to where they began; the
+   solver trusts that proof and plays the move without trying the alternatives.
 4. **Dead positions** (``Game.dead``): a position the game proves can no longer be
    won is dropped as lost.  Each game justifies every test its hook makes.
 5. **The transposition table**: a position whose key is already in the table is not
@@ -16,8 +17,12 @@ table; it alone may answer ``unsolvable``.  Its only pruning is:
    search stops) or explores every continuation of that key.  A key met again on the
    current path is a cycle, and any win through it is also a win from its first visit.
    The default key is an exact encoding of the state (``solve.keys``); a game's own
-   ``key`` must only merge positions that are equally winnable (twins, interchangeable
-   piles).  A child is looked up twice: as soon as it is played, and again after its
+   ``key`` may merge only *symmetric* positions: each move of one is matched by a move
+   of the other, leading again to positions the key merges (twin cards, interchangeable
+   piles, a pack named by its length).  Being equally winnable is not enough: when one
+   of two merged positions leads to the other, the search takes the second for a cycle
+   and never tries its own moves (a merge of Petits Paquets positions that differed in
+   how a suit was split between its foundations proved winnable deals "unsolvable").  A child is looked up twice: as soon as it is played, and again after its
    forced, safe and only moves.  Both keys go into the table, because the child and
    the position its settling reaches are equally winnable (settling only plays moves
    that keep a win, and what the settled position can reach the child can too), so
