@@ -50,6 +50,7 @@ from cadogan.games._zodiac_rules import (
     legal,
     won,
 )
+from cadogan.games._zodiac_solve import building_dead, marrying_dead
 
 MARRY = "marry"
 BUILD = "build"
@@ -181,6 +182,17 @@ class Zodiac(Game):
             if len(rows) == 1:
                 return transfer(source, targets[0])
         return None
+
+    def dead(self, state: State) -> bool:
+        """True when no suit-by-suit plan can win (proofs: ``_zodiac_solve``).
+
+        Phase one: the suits' least leftovers, each found by playing phase two
+        backwards with every reserve and Equator card free, come to more than the
+        Equator's eight spaces.  Phase two: some suit cannot be cleared on its own.
+        """
+        if building(state):
+            return building_dead(state)
+        return marrying_dead(state)
 
     def key(self, state: State) -> Hashable:
         """Positions equal up to the order of interchangeable piles.

@@ -22,7 +22,8 @@ table; it alone may answer ``unsolvable``.  Its only pruning is:
    piles, a pack named by its length).  Being equally winnable is not enough: when one
    of two merged positions leads to the other, the search takes the second for a cycle
    and never tries its own moves (a merge of Petits Paquets positions that differed in
-   how a suit was split between its foundations proved winnable deals "unsolvable").  A child is looked up twice: as soon as it is played, and again after its
+   how a suit was split between its foundations proved winnable deals "unsolvable").
+   A child is looked up twice: as soon as it is played, and again after its
    forced, safe and only moves.  Both keys go into the table, because the child and
    the position its settling reaches are equally winnable (settling only plays moves
    that keep a win, and what the settled position can reach the child can too), so
