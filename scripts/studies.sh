@@ -21,16 +21,16 @@ for game in hemispheres duchesse-de-luynes constitution zodiac; do
   run "$game" --deals 1..3000 --player greedy
 done
 run napoleons-square --deals 1..3000 --player greedy --option rules=book
-# Under modern rules the greedy player wanders among sequence moves: a short budget.
-run napoleons-square --deals 1..200 --player greedy --option rules=modern --timeout 3
+run napoleons-square --deals 1..5000 --player greedy --option rules=modern
 
 # The solver (sees every card), 10 s a deal, where it decides most deals ...
 run petits-paquets --deals 1..2500 --player solver --timeout 10 --option play_during_deal=card
 run petits-paquets --deals 1..2500 --player solver --timeout 10 --option play_during_deal=round
 run petits-paquets --deals 1..200 --player solver --timeout 10 --option play_during_deal=never
-run duchesse-de-luynes --deals 1..1200 --player solver --timeout 10
-# ... and a small sample of the four hardest games, where it mostly runs out of time.
-for game in hemispheres napoleons-square constitution zodiac; do
+run duchesse-de-luynes --deals 1..2300 --player solver --timeout 10
+run napoleons-square --deals 1..300 --player solver --timeout 10 --option rules=modern
+run zodiac --deals 1..500 --player solver --timeout 10
+# ... and a small sample of the three hardest games, where it mostly runs out of time.
+for game in hemispheres napoleons-square constitution; do
   run "$game" --deals 1..30 --player solver --timeout 10
 done
-run napoleons-square --deals 1..30 --player solver --timeout 10 --option rules=modern
