@@ -28,6 +28,7 @@ from cadogan.core import (
     remember_last,
 )
 from cadogan.games._constitution_rules import allowed, fills, free_moves, key_bytes
+from cadogan.games._constitution_solve import dead, safe_move
 from cadogan.games._constitution_text import (
     COUNCIL,
     FOUND,
@@ -168,31 +169,13 @@ class Constitution(Game):
         return fillers[0] if len(fillers) == 1 else None
 
     def safe(self, state: State) -> Move | None:
-        """The only legal move, or a Privy Council play that cannot spoil a win.
+        """The only legal move, or a Privy Council play that cannot spoil a win (the
+        proof is in ``_constitution_solve.safe_play``)."""
+        return safe_move(state, self.moves(state))
 
-        A play of a card X of rank r is safe when (a) X has a card under it, so no
-        vacancy is opened (the Note warns that the moment of a vacancy matters), and
-        (b) all four cards of rank r-1 in the other colour are already on the
-        Government, so no card could ever be built onto X.  Then X stays on top of its
-        pile until played in any winning line; playing it earlier leaves every other
-        move of that line legal, because both foundations of a suit are interchangeable.
-        """
-        legal = self.moves(state)
-        if len(legal) == 1:
-            return legal[0]
-        for move in legal:
-            if move.target in FOUND and len(state[move.args[0]]) > 1:
-                card = state[move.args[0]].top
-                assert card is not None
-                if self._nothing_builds_on(state, card):
-                    return move
-        return None
-
-    def _nothing_builds_on(self, state: State, card: Card) -> bool:
-        """True when both twins of each other-colour card one lower are on the Government."""
-        lower = [s for s in Suit if s.red != card.red]
-        heights = {s: [len(state[f]) for f in FOUND if state[f].cards[0].suit == s] for s in lower}
-        return all(min(heights[s]) >= card.rank - 1 for s in lower)
+    def dead(self, state: State) -> bool:
+        """True when some card can never reach the Government (see ``_constitution_solve``)."""
+        return dead(state)
 
     def key(self, state: State) -> Hashable:
         """Merge positions that differ only by interchangeable piles.
