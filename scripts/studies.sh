@@ -26,7 +26,7 @@ run napoleons-square --deals 1..5000 --player greedy --option rules=modern
 # The solver (sees every card), 10 s a deal, where it decides most deals ...
 run petits-paquets --deals 1..2500 --player solver --timeout 10 --option play_during_deal=card
 run petits-paquets --deals 1..2500 --player solver --timeout 10 --option play_during_deal=round
-run petits-paquets --deals 1..200 --player solver --timeout 10 --option play_during_deal=never
+run petits-paquets --deals 1..400 --player solver --timeout 10 --option play_during_deal=never
 run duchesse-de-luynes --deals 1..2300 --player solver --timeout 10
 run napoleons-square --deals 1..300 --player solver --timeout 10 --option rules=modern
 run zodiac --deals 1..500 --player solver --timeout 10
