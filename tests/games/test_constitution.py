@@ -424,12 +424,26 @@ def test_safe_plays_a_card_nothing_can_be_built_on() -> None:
     """Solver hook: a covered 2 can always go up; a 5 only once the black 4s are home."""
     two = position({"council1": "9c 2h", "lords1": "8d"}, pack_="3s")
     assert G.safe(two) == transfer("council1", "found3")
-    lone = position({"council1": "2h", "lords1": "8d"}, pack_="3s")
+    # A talon card, so that turning the pack is not safe either (see the next test).
+    lone = position({"council1": "2h", "lords1": "8d"}, talon="7c", pack_="3s")
     assert G.safe(lone) is None, "it would open a vacancy, whose timing matters"
-    five = position({"council1": "9c 5h"}, founds="Ac Ad 4h As Ac Ad 4h As", pack_="3s")
+    five = position({"council1": "9c 5h"}, founds="Ac Ad 4h As Ac Ad 4h As", talon="7c")
     assert G.safe(five) is None, "black fours might still want the red five"
     home = position({"council1": "9c 5h"}, founds="4c Ad 4h 4s 4c Ad 4h 4s", pack_="3s")
     assert G.safe(home) == transfer("council1", "found3")
+
+
+def test_safe_turns_the_pack_onto_an_empty_talon() -> None:
+    """Solver hook, Play 6 and rule V: with the talon empty, the pack's top card is the
+    next card into the People whether it is turned first or not, so turning it can
+    never spoil a win (proof: ``_constitution_solve.safe_deal``); on a talon card it
+    would bury that card, so it is not safe there."""
+    empty = position({"council1": "2h", "lords1": "8d"}, pack_="3s")
+    assert G.safe(empty) == action("deal")
+    buried = position({"council1": "2h", "lords1": "8d"}, talon="7c", pack_="3s")
+    assert G.safe(buried) is None
+    open_ = position({"council1": "2h", "people2": "8d"}, pack_="3s", vacancy="people1")
+    assert G.safe(open_) != action("deal"), "a vacancy must be filled first (rule V)"
 
 
 def test_key_merges_interchangeable_piles_of_a_division() -> None:

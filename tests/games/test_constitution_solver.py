@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from cadogan.cards import cards
-from cadogan.core import Game, Pile, State, transfer
+from cadogan.core import Game, Pile, State, action, transfer
 from cadogan.games import _constitution_solve
 from cadogan.games._constitution_text import FOUND, ROWS
 from cadogan.games.constitution import Constitution
@@ -181,6 +181,7 @@ def test_safe_play_when_no_card_can_be_built_on_it() -> None:
         "council2": "5d 4c",
         "council3": "5d 4s",
         "council4": "5h 4s",
+        "talon": "9s",  # so that turning the pack is not safe (``safe_deal``)
         "pack": "3d",
     }
     assert G.safe(table(spec)) == transfer("council1", "found3")
@@ -194,6 +195,7 @@ def test_safe_play_waits_for_the_twins_foundation() -> None:
         f"found{n}": f"A{s} 2{s} 3{s} 4{s}" for n, s in ((1, "c"), (4, "s"), (5, "c"), (8, "s"))
     }
     fours["pack"] = "3d"  # so that the play is not the only move
+    fours["talon"] = "9s"  # and turning the pack is not safe (``safe_deal``)
     both = {**fours, "found3": "Ah 2h 3h 4h", "found7": "Ah 2h 3h 4h"}
     assert G.safe(table({**both, "council1": "9c 5h", "lords1": "5h"})) is not None
     one = {**fours, "found3": "Ah 2h 3h 4h", "found7": "Ah 2h"}
@@ -205,10 +207,32 @@ def test_safe_play_waits_for_the_twins_foundation() -> None:
 
 def test_safe_play_never_opens_a_vacancy() -> None:
     """safe (a): a lone Council card leaves a vacancy, whose timing matters."""
-    lone = table({"council1": "2h", "lords1": "8d", "pack": "3s"})
+    lone = table({"council1": "2h", "lords1": "8d", "talon": "9s", "pack": "3s"})
     assert G.safe(lone) is None
-    covered = table({"council1": "9c 2h", "lords1": "8d", "pack": "3s"})
+    covered = table({"council1": "9c 2h", "lords1": "8d", "talon": "9s", "pack": "3s"})
     assert G.safe(covered) == transfer("council1", "found3")
+
+
+def test_safe_deal_onto_an_empty_talon_only() -> None:
+    """safe_deal: with no vacancy open and the talon empty, the pack's top card goes to
+    the People next whether or not it is turned first, so the turn is safe; with a
+    card on the talon it would bury that card, and with a vacancy open it is illegal."""
+    spec = {"council1": "2h", "lords1": "8d", "people1": "7c", "pack": "3s 5d"}
+    assert G.safe(table(spec)) == action("deal")
+    assert G.safe(table({**spec, "talon": "9s"})) is None
+    assert G.safe(table({**spec, "people1": ""}, "people1")) == transfer("pack", "people1")
+
+
+def test_dead_waits_while_a_vacancy_is_open() -> None:
+    """dead is not tried while a vacancy is open (the position after the fill is);
+    the same lost table is recognised once the vacancy is filled."""
+    tens = "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc"
+    founds = {"found1": tens, "found3": "Ah 2h 3h 4h 5h 6h 7h 8h 9h"}
+    spec = {**founds, "council1": "Jh", "council2": "Jh", "lords1": "Th", "lords2": "Th"}
+    assert G.dead(table(spec))
+    opened = table({**spec, "people1": "", "commons1": "5s"}, "people1")
+    assert not G.dead(opened)
+    assert G.dead(G.play(table({**spec, "talon": "5s"}, "people1"), transfer("talon", "people1")))
 
 
 # --- cross-check --------------------------------------------------------------------------
@@ -225,11 +249,15 @@ def _won_line() -> list[State]:
 
 def test_cross_check_verdicts_with_and_without_pruning() -> None:
     """The pruned search agrees with the plain one where the plain one decides quickly:
-    positions 10 to 100 moves before the end of deal 8's win (solvable) and late
-    positions of a lost line of deal 1 (unsolvable)."""
+    positions 10 to 183 moves before the end of deal 8's win (solvable) and late
+    positions of a lost line of deal 1 (unsolvable), some with an empty talon."""
     won = _won_line()
-    positions = [won[-k] for k in (10, 40, 70, 100)]
+    # 183 moves before the end the talon is empty: ``safe_deal`` turns the pack first.
+    positions = [won[-k] for k in (10, 40, 70, 100, 183)]
     positions += [table({**DEAL1_LATE, "pack": pack}) for pack in LATE_PACKS]
+    # The same lost table with its talon gathered into the pack (safe_deal fires there).
+    gathered = f"{LATE_PACKS[0]} Jh Js 5d Td 2s"
+    positions.append(table({**DEAL1_LATE, "talon": "", "pack": gathered}))
     verdicts = []
     for state in positions:
         plain = solve(Plain(), state, timeout=10)
@@ -238,3 +266,17 @@ def test_cross_check_verdicts_with_and_without_pruning() -> None:
         assert pruned.status == plain.status
         verdicts.append(plain.status)
     assert set(verdicts) == {"solved", "unsolvable"}
+
+
+# --- score: the probes' guidance (no soundness concern) ---------------------------------
+
+
+def test_score_rewards_the_government_and_wanted_cards_high_up() -> None:
+    """score: a card on the Government counts most; a card the Government wants next
+    counts more the higher it lies and the fewer cards cover it."""
+    low = table({"council1": "9c", "lords1": "2h"})
+    high = table({"council1": "9c 2h", "lords1": "7s"})
+    buried = table({"council1": "2h 9c", "lords1": "7s"})
+    home = table({"found3": "Ah 2h", "council1": "9c", "lords1": "7s"})
+    assert G.score(home) > G.score(high) > G.score(low)
+    assert G.score(high) > G.score(buried)

@@ -27,6 +27,7 @@ from cadogan.core import (
     make_state,
     remember_last,
 )
+from cadogan.games._constitution_guide import score
 from cadogan.games._constitution_rules import allowed, fills, free_moves, key_bytes
 from cadogan.games._constitution_solve import dead, safe_move
 from cadogan.games._constitution_text import (
@@ -176,6 +177,11 @@ class Constitution(Game):
     def dead(self, state: State) -> bool:
         """True when some card can never reach the Government (see ``_constitution_solve``)."""
         return dead(state)
+
+    def score(self, state: State) -> int:
+        """How close ``state`` is to a win, for the solver's probes (no verdict rests on
+        it): cards on the Government, then how high the cards they want next lie."""
+        return score(state)
 
     def key(self, state: State) -> Hashable:
         """Merge positions that differ only by interchangeable piles.

@@ -1,0 +1,39 @@
+"""The Constitution's guidance for the solver's probes: how close a position is to a win.
+
+Only steers the probes' search for a win (``Game.score``); no verdict depends on it, so
+it needs no proof, only to be cheap.
+"""
+
+from __future__ import annotations
+
+from cadogan.core import State
+from cadogan.games._constitution_text import FOUND, ROWS
+
+PLAYED = 24  # points per card on the Government
+# Points for a card the Government wants next, by division (People .. Privy Council),
+# when it is a top there; less for each card lying on it.
+WANTED = (1, 3, 6, 12)
+
+
+def score(state: State) -> int:
+    """Cards on the Government first; then how near the cards they want next are.
+
+    Each card the Government could take next (one above a foundation's top, in its
+    suit) earns points by how high it lies, fewer for each card on top of it: those
+    cards must go before it can be played.
+    """
+    piles = state.piles
+    wanted: dict[tuple[int, int], int] = {}
+    total = 0
+    for name in FOUND:
+        cards = piles[name].cards
+        total += PLAYED * len(cards)
+        want = (cards[-1].rank + 1, cards[-1].suit)
+        wanted[want] = wanted.get(want, 0) + 1
+    for row, names in enumerate(ROWS):
+        worth = WANTED[row]
+        for name in names:
+            for depth, card in enumerate(reversed(piles[name].cards)):
+                if (card.rank, card.suit) in wanted:
+                    total += max(worth - 2 * depth, 0)
+    return total
