@@ -32,5 +32,5 @@ run napoleons-square --deals 1..300 --player solver --timeout 10 --option rules=
 run zodiac --deals 1..500 --player solver --timeout 10
 # ... and a small sample of the three hardest games, where it mostly runs out of time.
 for game in hemispheres napoleons-square constitution; do
-  run "$game" --deals 1..30 --player solver --timeout 10
+  run "$game" --deals 1..60 --player solver --timeout 10
 done
