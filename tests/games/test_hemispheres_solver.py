@@ -125,6 +125,27 @@ def test_key_merges_the_twin_foundations_and_names_the_pack_by_length() -> None:
     assert G.key(a) != G.key(full({}, "4h 5h Ad Ad Kc Kc Ks Ks", ""))
 
 
+def test_score_counts_locks_in_the_talon_and_empty_positions() -> None:
+    """Score (steering only): a talon card two or more places above a lower card of its
+    suit is a lock; an empty circle position is worth more than a filled one."""
+    free = G.score(full({}, BASE, "9h Jh"))  # J♥ above 9♥: 9 must usually leave first
+    assert G.score(full({}, BASE, "Jh 9h")) == free + 2
+    assert G.score(full({}, BASE, "Th 9h")) == free + 2  # 10♥ below 9♥ is no lock
+    assert G.score(full({}, BASE, "9s Jh")) == free + 2  # nor a card of another suit
+    assert G.score(full(dict(STUCK, african3=""), BASE, "")) > G.score(full(STUCK, BASE, ""))
+
+
+def test_order_tries_a_race_marriage_that_empties_a_position_before_dealing() -> None:
+    """Order (steering only): emptying a position before the deal lets the next card
+    fill it instead of going onto the talon; other Race marriages come after the deal."""
+    state = full({"european1": "Td", "european2": "9d"}, BASE, "")
+    ordered = [str(m) for m in G.order(state, G.moves(state))]
+    assert ordered.index("european2 european1") < ordered.index("deal")
+    state = full({"european1": "Td", "european2": "Td 9d"}, BASE, "")
+    ordered = [str(m) for m in G.order(state, G.moves(state))]
+    assert ordered.index("european2 european1") > ordered.index("deal")
+
+
 def _crosscheck_positions() -> list[State]:
     """Late positions of a winning line (deal 4) and of greedy games (lost)."""
     won = replay(Record.load(GOLDEN / "hemispheres-won-4.record")).states

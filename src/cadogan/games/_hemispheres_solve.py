@@ -16,16 +16,11 @@ from __future__ import annotations
 
 from cadogan.cards import Card, Suit, pack
 from cadogan.core import State
-from cadogan.core.encode import encoded
 from cadogan.games._hemispheres_rules import (
-    BARRIERS,
-    COUNTER,
-    FOUNDATIONS,
     NORTH_AT,
     PACK,
     POSITIONS,
     RACE_MATES,
-    RACE_MOVE_LIMIT,
     RACES,
     RED,
     TALON,
@@ -98,11 +93,16 @@ class _Times:
     def build(self, code: int) -> int:
         """The earliest time a foundation of the card's suit can stand at its index - 1."""
         suit, index = divmod(code, WIDTH)
-        used, base, best = self.used, suit * WIDTH, INF
-        for height in self.tall[suit]:
-            if height < index:
-                best = min(best, max((used[base + k] for k in range(height + 1, index)), default=0))
-        return best
+        high, low = self.tall[suit]
+        # The higher foundation needs a subset of what the lower one needs, so it is
+        # the sooner whenever it is below the index.
+        height = high if high < index else low
+        if height >= index:
+            return INF
+        if height + 1 == index:
+            return 0
+        base = suit * WIDTH
+        return max(self.used[base + height + 1 : base + index])
 
 
 def _pack_depths(cards: tuple[Card, ...]) -> list[int]:
@@ -209,6 +209,8 @@ def _landings(state: State, times: _Times, codes: list[int], exit_at: list[int])
     to a foundation nor by marriage without one of the cards it covers (the same test
     as for talon cards, with those covered cards as the ones below), the deal is lost.
     """
+    if times.empty:
+        return False  # a position is empty now: the next card need not land on the talon
     coming = state.piles[PACK].cards
     covered = [0] * (4 * WIDTH)
     for code in codes:
@@ -320,40 +322,3 @@ def _reachable(below: list[int], base: int, hi: int, lo: int, index: int) -> boo
     if lo >= index:
         return False
     return all(below[base + k] < 2 - (k <= hi) for k in range(lo + 1, index))
-
-
-def key(state: State) -> bytes:
-    """A compact table key merging positions that are equally winnable.
-
-    - The two foundations of a suit are interchangeable (both hold the suit from the
-      same first card): each pair is given as its two heights, sorted.
-    - Within a Race the three positions are interchangeable: every rule treats the
-      positions of one Race alike (marriages within the Race, talon marriages and
-      exchanges by hemisphere, transfers into any empty position of the hemisphere),
-      except the order in which vacancies are refilled; but vacancies are refilled
-      clockwise and a Race's positions are consecutive, so whether the next card goes
-      into a Race depends only on which Races have a vacancy, and within the Race the
-      card makes the same set of piles whichever vacancy it takes.  So each Race is
-      given as its three piles sorted.
-    - The pack only ever loses its top card, so within one search (one starting
-      position) its length names it.
-    - The barriers still standing, and the count of Race marriages in a row (all
-      counts from the limit up alike).  Every circle card is face up.
-    """
-    piles = state.piles
-    parts: list[bytes] = []
-    for names in RACE_PILES:
-        parts += sorted(encoded(piles[p].cards) for p in names)
-    barriers = sum(1 << bit for bit, name in enumerate(BARRIERS) if piles[name].cards)
-    tail = [len(piles[PACK].cards), min(state.num(COUNTER), RACE_MOVE_LIMIT), barriers]
-    for first, second in TWINS:
-        tail += sorted((len(piles[first].cards), len(piles[second].cards)))
-    parts.append(encoded(piles[TALON].cards))
-    return b"".join(parts) + bytes(tail)
-
-
-def score(state: State) -> int:
-    """Progress for the probes: cards home, less the talon and the dead circle cards."""
-    piles = state.piles
-    home = sum(len(piles[f].cards) for f in FOUNDATIONS)
-    return 4 * home - 2 * len(piles[TALON].cards) - len(piles[PACK].cards)

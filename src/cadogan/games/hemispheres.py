@@ -41,8 +41,8 @@ from cadogan.games._hemispheres_rules import (
     race,
 )
 from cadogan.games._hemispheres_solve import dead as solver_dead
-from cadogan.games._hemispheres_solve import key as solver_key
-from cadogan.games._hemispheres_solve import score as solver_score
+from cadogan.games._hemispheres_steer import key as solver_key
+from cadogan.games._hemispheres_steer import score as solver_score
 
 # Titles are short so that the text tables do not wrap them.
 RACE_TITLES = {
@@ -167,7 +167,10 @@ class Hemispheres(Game):
         return solver_score(state)
 
     def order(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
-        """Plays first, then exchanges and the talon, dealing before rearranging Races."""
+        """Plays first, then exchanges and the talon, then Race marriages that empty a
+        position (the next card dealt fills it instead of going onto the talon), then
+        dealing, and other Race marriages last."""
+        piles = state.piles
 
         def rank(move: Move) -> int:
             if move.verb == "exchange":
@@ -176,7 +179,9 @@ class Hemispheres(Game):
                 return 3
             if move.target in FOUNDATIONS:
                 return 0
-            if move.source == TALON or state.piles[move.target or TALON].empty:
+            if move.source == TALON or piles[move.target or TALON].empty:
+                return 2
+            if move.source in IN_CIRCLE and len(piles[move.source].cards) == 1:
                 return 2
             return 4
 
