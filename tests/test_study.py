@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from cadogan.study import Store, StudyTask, run_study, wilson
-from cadogan.study.report import write_report
-from cadogan.study.store import Row
+from cadogan.study.report import Line, timeout_note, write_report
+from cadogan.study.store import Row, Summary
 
 TASK = StudyTask("travellers", (("complete", "travelled"),), "greedy", range(1, 121), 5.0)
 
@@ -167,3 +167,17 @@ def test_an_unwritable_database_is_one_clear_line(tmp_path: Path) -> None:
     )
     assert result.returncode == 2
     assert result.stderr.strip().splitlines()[-1].startswith("cadogan: database error")
+
+
+def test_a_group_with_many_timeouts_is_bounded_over_all_deals() -> None:
+    """Many timeouts: the note bounds the won share of all deals, whatever they were."""
+    lots = Summary("constitution", "", "solver", 60, 27, 0, 33)
+    line = Line(lots, 1.0, *wilson(27, 27))
+    note = timeout_note(line)
+    floor, _ = wilson(27, 60)
+    _, ceiling = wilson(60, 60)
+    assert note.startswith("55% timed out")
+    assert f"{100 * floor:.1f} to {100 * ceiling:.1f}% won" in note
+    assert 30 < 100 * floor < 45  # 27 of 60 won, at the 95% lower bound
+    few = Summary("zodiac", "", "solver", 100, 90, 8, 2)
+    assert timeout_note(Line(few, 90 / 98, *wilson(90, 98))) == ""

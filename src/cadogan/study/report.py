@@ -64,9 +64,18 @@ def rate_cells(line: Line) -> str:
 
 
 def timeout_note(line: Line) -> str:
-    """A warning when many deals timed out (more than 5%)."""
-    share = line.summary.timeout / line.summary.deals if line.summary.deals else 0.0
-    return f"{100 * share:.0f}% timed out" if share > 0.05 else ""
+    """A warning when many deals timed out (more than 5%), with the bounds that hold
+    whatever the timed-out deals would have been: at least the won share of all deals
+    and at most the share of all deals not proved lost (both 95% Wilson bounds)."""
+    s = line.summary
+    share = s.timeout / s.deals if s.deals else 0.0
+    if share <= 0.05:
+        return ""
+    floor, _ = wilson(s.won, s.deals)
+    _, ceiling = wilson(s.won + s.timeout, s.deals)
+    return (
+        f"{100 * share:.0f}% timed out; of all deals, {100 * floor:.1f} to {100 * ceiling:.1f}% won"
+    )
 
 
 def markdown(rows: list[Line], plots: list[str]) -> str:
@@ -80,6 +89,9 @@ def markdown(rows: list[Line], plots: list[str]) -> str:
         "",
         "A note marks a group where more than 5% of the deals ran out of time: its rate",
         "is over the deals the player could decide, which may not be typical of all deals.",
+        "The note then also bounds the share of all deals won, whatever the timed-out",
+        "deals would have been: from the lower 95% bound with every timeout lost to the",
+        "upper 95% bound with every timeout won (for the solver: deals that can be won).",
         "",
         "| game | options | player | deals | won | lost | timeout | rate | 95% interval "
         "| ± | note |",
