@@ -135,7 +135,10 @@ def _lower_bound(packets: Packets) -> int:
     """A lower bound from positions one marriage earlier, when they were worked out.
 
     Taking a married card off a packet (and freeing it) only widens the choices, so
-    the packets with one top card fewer never need more leftovers than these.
+    the packets with one top card fewer never need more leftovers than these.  This
+    needs each packet's top to be one rank from the card beneath it, as it always is
+    in play (packets start as single cards and grow only by marriages); a hand-built
+    packet such as (5, 9) would break it.
     """
     low = 0
     for i, packet in enumerate(packets):
