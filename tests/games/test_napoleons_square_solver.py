@@ -68,6 +68,29 @@ def test_score_rewards_foundations_and_punishes_the_talon() -> None:
     assert G.score(buried) == 0
 
 
+def test_score_punishes_talon_locks() -> None:
+    """The probes' score: less three per talon card above a lower card of its suit."""
+    state = board({1: "2c"}, found={1: "Ac"})
+    free = state.with_piles({"talon": Pile.face_up(cards("9h 5d"))})
+    locked = state.with_piles({"talon": Pile.face_up(cards("5d 9d"))})
+    assert G.score(free) == 0
+    assert G.score(locked) == -3
+
+
+def test_score_values_spaces_while_the_pack_lasts() -> None:
+    """The probes' score: three per empty packet, but only while cards are still to come."""
+    state = board({1: "2c"}, found={1: "Ac"})
+    assert G.score(state) == 4  # pack out: the eleven spaces count nothing
+    dealing = state.with_piles({"pack": Pile.face_down(cards("7s"))})
+    assert G.score(dealing) == 4 + 3 * 11
+
+
+def test_score_punishes_cards_buried_under_higher_ones_of_their_suit() -> None:
+    """The probes' score: less one per packet card above a lower card of its suit."""
+    assert G.score(board({1: "3c 9c 8c", 2: "4d 3d"})) == -2  # 9c and 8c bury 3c
+    assert G.score(board({1: "9c 3c", 2: "4d 3h"})) == 0
+
+
 def _playout(deal: int, seed: int) -> list[State]:
     """A deterministic random game (mostly following the solver's order)."""
     rng, state = random.Random(seed), G.deal(deal)

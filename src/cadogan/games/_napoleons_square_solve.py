@@ -164,13 +164,42 @@ def _count(move: Move, cards: tuple[Card, ...], target: tuple[Card, ...]) -> int
     return run_length(cards)
 
 
+LOCK, SPACE, BURIED = 3, 3, 1  # score weights (measured on deals 1..30, 10 s each)
+
+
 def score(state: State) -> int:
     """Closeness to a win, for the probes only (no verdict depends on it).
 
     Four points per card on a foundation, less two per card in the talon: the pack is
     turned once and the talon gives up only its top card, so every card left on it buries
-    the ones beneath (measured: more deals solved than with the generic progress score).
+    the ones beneath.  Less ``LOCK`` per talon card lying above a lower card of its suit
+    (a lock: the lower card cannot reach its foundation until the upper one has gone some
+    other way); plus ``SPACE`` per empty packet while the pack lasts (a space takes any
+    talon card); less ``BURIED`` per packet card above a lower card of its suit.
+    Measured: more deals solved than with foundations and talon alone.
     """
     piles = state.piles
     founded = sum(len(piles[f].cards) for f in FOUND)
-    return 4 * founded - 2 * len(piles[TALON].cards)
+    talon = piles[TALON].cards
+    spaces = buried = 0
+    for p in PACKETS:
+        if cards := piles[p].cards:
+            buried += _locks(cards)
+        else:
+            spaces += 1
+    if not piles[PACK].cards:
+        spaces = 0  # no card is left to come, so a space only waits for the talon's top
+    return 4 * founded - 2 * len(talon) - LOCK * _locks(talon) + SPACE * spaces - BURIED * buried
+
+
+def _locks(cards: tuple[Card, ...]) -> int:
+    """How many cards of a pile lie above a lower card of their own suit."""
+    lowest: dict[int, int] = {}
+    count = 0
+    for card in cards:
+        low = lowest.get(card.suit, 99)
+        if card.rank > low:
+            count += 1
+        elif card.rank < low:
+            lowest[card.suit] = card.rank
+    return count
