@@ -242,8 +242,14 @@ def focused(page: Page) -> str | None:
 
 def walk_to(page: Page, target: str) -> None:
     """Move the focus with the arrow keys until it rests on ``target``."""
-    if focused(page) is None:
+    # The first arrow puts the focus on a pile once the table is drawn and listening;
+    # on a busy machine that can take a moment, so press again until it lands.
+    for _ in range(30):
+        if focused(page) is not None:
+            break
         page.keyboard.press("ArrowDown")
+        page.wait_for_timeout(100)
+    assert focused(page) is not None, "no arrow key ever put the focus on a pile"
     seen: dict[str, int] = {}
     for _ in range(40):
         here = focused(page)
