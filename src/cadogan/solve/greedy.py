@@ -41,20 +41,17 @@ def _is_stock(name: str) -> bool:
     return name in STOCK
 
 
-def _uncovers(view: View, source: str | None) -> bool:
-    """True when moving the top of ``source`` reveals a hidden card or leaves a space."""
-    if source is None or source not in view.piles:
-        return False
-    cards = view.piles[source]
-    if _is_stock(source):
-        return False
-    return len(cards) == 1 or (len(cards) >= 2 and cards[-2] is None)
-
-
 def _reveals(view: View, source: str | None) -> bool:
     """True when moving the top of ``source`` turns up a hidden card."""
     cards = view.piles.get(source or "", ())
     return len(cards) >= 2 and cards[-2] is None and not _is_stock(source or "")
+
+
+def _uncovers(view: View, source: str | None) -> bool:
+    """True when moving the top of ``source`` reveals a hidden card or leaves a space."""
+    if source is None or _is_stock(source):
+        return False
+    return len(view.piles.get(source, ())) == 1 or _reveals(view, source)
 
 
 def shuffles(view: View, move: Move) -> bool:
