@@ -79,3 +79,14 @@ def test_every_game_with_choices_has_fixtures() -> None:
     without_choices = {"travellers", "sympathie"}
     missing = REGISTERED - without_choices - have
     assert not missing, f"no solver fixtures for {sorted(missing)}"
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_each_fixture_pins_a_won_and_a_lost_deal(path: Path) -> None:
+    """Issue #5 asks for a solvable deal, an unsolvable deal and a non-obvious position
+    of every game with choices; each fixture file must hold all three kinds."""
+    data = load(path)
+    statuses = {entry["status"] for entry in data["deals"]}
+    assert statuses == {"solved", "unsolvable"}, f"{data['game']} pins only {statuses}"
+    kinds = {entry["kind"] for entry in data["positions"]}
+    assert "non-obvious" in kinds, f"{data['game']} pins no non-obvious position"
