@@ -31,6 +31,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
@@ -66,20 +67,22 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
-async def new_game(client: httpx.AsyncClient, deal: int) -> dict:
+async def new_game(client: httpx.AsyncClient, deal: int) -> dict[str, Any]:
     answer = await client.post("/api/sessions", json={"game": "travellers", "deal": deal})
     answer.raise_for_status()
-    return answer.json()
+    data: dict[str, Any] = answer.json()
+    return data
 
 
-async def next_state(ws: websockets.ClientConnection, steps: int) -> dict:
+async def next_state(ws: websockets.ClientConnection, steps: int) -> dict[str, Any]:
     """The first ``state`` message past ``steps`` moves (earlier ones are skipped)."""
     while True:
         message = json.loads(await ws.recv())
         if message["type"] == "error":
             raise RuntimeError(message["error"])
         if message["type"] == "state" and message["game"]["steps"] > steps:
-            return message["game"]
+            game: dict[str, Any] = message["game"]
+            return game
 
 
 async def one_game(base: str, number: int, args: argparse.Namespace, times: Times) -> None:
@@ -120,7 +123,8 @@ async def sample(pid: int, peak: list[float], stop: asyncio.Event) -> None:
 
 
 async def load(base: str, pid: int, args: argparse.Namespace) -> tuple[Times, list[float], float]:
-    times, peak, stop = Times(), [], asyncio.Event()
+    times, stop = Times(), asyncio.Event()
+    peak: list[float] = []
     sampler = asyncio.create_task(sample(pid, peak, stop))
     start = time.perf_counter()
     games = [one_game(base, n, args, times) for n in range(args.games)]

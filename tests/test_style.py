@@ -36,7 +36,11 @@ def test_ruff_is_clean() -> None:
 
 def test_mypy_strict_is_clean() -> None:
     result = subprocess.run(
-        [tool("mypy"), "--strict", "src"], cwd=ROOT, capture_output=True, text=True, timeout=600
+        [tool("mypy"), "--strict", "src", "tests", "benchmarks"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert result.returncode == 0, result.stdout + result.stderr
 

@@ -344,7 +344,9 @@ def _race_rearrangements(top_rank: int) -> int:
         count = Counter(r for run in config if run for r in range(run[1], run[0] + 1))
         return max(count.values(), default=0) <= 2
 
-    def successors(config: tuple[tuple[int, int] | None, ...]) -> list[tuple]:
+    def successors(
+        config: tuple[tuple[int, int] | None, ...],
+    ) -> list[tuple[tuple[int, int] | None, ...]]:
         out = []
         for i, j in product(range(3), repeat=2):
             src, dst = config[i], config[j]

@@ -163,7 +163,7 @@ def _crosscheck_positions() -> list[State]:
 def test_pruning_agrees_with_the_unpruned_search() -> None:
     """Cross-check: every verdict the plain search reaches is the pruned one too."""
     plain = Unpruned()
-    verdicts = Counter()
+    verdicts: Counter[str] = Counter()
     for state in _crosscheck_positions():
         unpruned = solve(plain, state, timeout=3)
         assert unpruned.decided

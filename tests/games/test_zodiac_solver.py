@@ -114,7 +114,7 @@ class PhaseTwoPruned(Zodiac):
 def _cross_check(plain: Game, states: list[State]) -> list[str]:
     """Each position and every position one move off it, where ``plain`` decides fast:
     the verdict with ``dead`` is the same, and ``dead`` never fires on a won one."""
-    verdicts = []
+    verdicts: list[str] = []
     for state in states:
         for s in [state] + [GAME.play(state, m) for m in GAME.moves(state)]:
             if GAME.outcome(s).over:

@@ -24,7 +24,7 @@ if not CHROMIUM.exists():
 pytest.importorskip("playwright")
 uvicorn = pytest.importorskip("uvicorn")
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright  # noqa: E402
 
 from cadogan import registry  # noqa: E402
 from cadogan.web import create_app  # noqa: E402
@@ -41,7 +41,7 @@ ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-SCREEN = {"width": 1366, "height": 768}
+SCREEN: ViewportSize = {"width": 1366, "height": 768}
 IDS = list(registry.ids())
 
 

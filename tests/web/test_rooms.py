@@ -53,6 +53,16 @@ def room(client: TestClient, deal: int = 3, computer: bool = False) -> Msg:
     return data
 
 
+def moved_past(steps: int) -> Callable[[Msg], bool]:
+    """A test for ``until``: a state message whose game has gone beyond ``steps``."""
+    return lambda m: m["type"] == "state" and m["game"]["steps"] > steps
+
+
+def changed_from(steps: int) -> Callable[[Msg], bool]:
+    """A test for ``until``: a state message whose step count is no longer ``steps``."""
+    return lambda m: m["type"] == "state" and m["game"]["steps"] != steps
+
+
 def until(ws: Any, wanted: Callable[[Msg], bool], limit: int = 400) -> Msg:
     """Read messages until one is ``wanted`` (only call when one is sure to come)."""
     for _ in range(limit):
@@ -231,9 +241,7 @@ def test_against_the_computer_to_the_end(app: FastAPI, three: Any) -> None:
             assert table["can_act"] and table["turn"] == 1, table["waiting"]
             wa.send_json({"type": "move", "move": table["moves"][0]["text"]})
             steps = table["steps"]
-            table = until(wa, lambda m, s=steps: m["type"] == "state" and m["game"]["steps"] > s)[
-                "game"
-            ]
+            table = until(wa, moved_past(steps))["game"]
     assert table["over"] and table["outcome"] == "won"  # deal 2 comes out
     history = session_of(app, gid).history
     turned = {e.state.turn for e in history}
@@ -267,9 +275,7 @@ def test_a_whole_room_game_over_the_socket_leaks_no_hidden_card(app: FastAPI, th
             move = str(session.moves()[0])
             sockets[turn].send_json({"type": "move", "move": move})
             for ws in (wa, wb, wc):
-                message = until(
-                    ws, lambda m, s=steps: m["type"] == "state" and m["game"]["steps"] > s
-                )
+                message = until(ws, moved_past(steps))
                 found = ws_leaks(message, session)
                 assert not found, f"hidden cards in a message: {found[:5]}"
                 tables[ws] = message["game"]
@@ -423,9 +429,9 @@ def test_every_game_over_the_socket_leaks_no_hidden_card(
             verb = "undo" if step % 25 == 24 else "move"
             message = {"type": verb, "move": rng.choice(table["moves"])["text"]}
             wa.send_json(message)
-            reply = until(wa, lambda m, s=steps: m["type"] == "state" and m["game"]["steps"] != s)
+            reply = until(wa, changed_from(steps))
             assert not ws_leaks(reply, session), ws_leaks(reply, session)[:5]
             table = reply["game"]
             if verb == "undo":
                 wa.send_json({"type": "redo"})
-                table = until(wa, lambda m, s=table["steps"]: m["game"]["steps"] != s)["game"]
+                table = until(wa, changed_from(table["steps"]))["game"]
