@@ -185,3 +185,47 @@ def reachable_win(game: Game, state: State) -> bool:
                     nxt.append(child)
         frontier = nxt
     return False
+
+
+class PackLadder(Ladder):
+    """Ladder whose last ``size - 2 * piles`` cards wait in a face-down ``pack``.
+
+    ``deal`` turns the pack's top card onto a face-up ``talon``, whose top card may go
+    to the foundation or onto a pile one higher, like a pile's top.  Marked ``layered``
+    so the solver runs its beam probe (one turn of the pack per layer) on it.
+    """
+
+    id = "pack-ladder"
+    size = 9
+    piles = 3
+    layered = True
+
+    def deal(self, number: int) -> State:
+        order = shuffled([Card(Rank(r), Suit.HEARTS) for r in range(1, self.size + 1)], number)
+        table = 2 * self.piles
+        piles = {
+            f"pile{i + 1}": Pile.face_up(order[i : table : self.piles]) for i in range(self.piles)
+        }
+        piles |= {"talon": Pile(), "pack": Pile.face_down(order[table:]), FOUND: Pile()}
+        return make_state(self.id, number, piles)
+
+    def names(self, state: State) -> list[str]:
+        return [n for n in state.piles if n not in (FOUND, "pack")]
+
+    def _candidates(self, state: State) -> list[Move]:
+        names = self.names(state)
+        found = [transfer(a, FOUND) for a in names]
+        onto = [transfer(a, b) for a in names for b in names if a != b and b != "talon"]
+        return found + onto + ([action("deal")] if state["pack"].cards else [])
+
+    def _ok(self, state: State, move: Move) -> bool:
+        if move.verb == "deal":
+            return bool(state["pack"].cards)
+        return super()._ok(state, move)
+
+    def play(self, state: State, move: Move) -> State:
+        if move.verb != "deal":
+            return super().play(state, move)
+        self.require(state, move)
+        card, rest = state["pack"].pop()
+        return state.with_piles({"pack": rest, "talon": state["talon"].push(card)})

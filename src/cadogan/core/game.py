@@ -64,6 +64,9 @@ class Game(ABC):
     description: ClassVar[str] = ""
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     verbs: ClassVar[frozenset[str]] = frozenset()
+    # Solver hint: the game is dealt card by card from a pile named ``pack`` and its
+    # choices fall between two turns of it, so the beam probe (solve.beam) suits it.
+    layered: ClassVar[bool] = False
 
     def __init__(self, **options: object) -> None:
         self.options: FrozenMap[str, str] = resolve(self.option_specs, options)

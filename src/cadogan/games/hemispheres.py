@@ -62,6 +62,7 @@ class Hemispheres(Game):
     aliases = ("four-continents",)
     players = 1
     packs = 2
+    layered = True
     description = "Red cards to the North, black to the South; build in suit from the circle."
     verbs = frozenset({"deal", "exchange"})
 

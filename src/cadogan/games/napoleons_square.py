@@ -63,6 +63,7 @@ class NapoleonsSquare(Game):
     aliases = ("carre-napoleon",)
     players = 1
     packs = 2
+    layered = True
     description = "Twelve packets make three sides of a square; build eight aces up to kings."
     option_specs = (
         OptionSpec(

@@ -11,7 +11,9 @@ effort instead, taking turns with it (see :mod:`cadogan.solve.search`):
   and when its table is full (or its list runs dry after such a cut) it starts again
   with a little random noise on the scores, so each run goes a different way;
 - **dives**: random playouts from the root that mostly follow the game's move
-  ordering and sometimes take another move.
+  ordering and sometimes take another move;
+- **the beam** (:mod:`cadogan.solve.beam`), for games marked ``layered``: positions
+  advanced together one turn of the pack at a time.  It takes every other turn.
 
 Both can only ever report a win, and only with a line of legal moves (each played
 through ``Game.play``) that ends in a won position; they never report a loss.  Their
@@ -26,6 +28,7 @@ import random
 from collections.abc import Hashable
 
 from cadogan.core import Move, Outcome, State
+from cadogan.solve.beam import Beam
 from cadogan.solve.engine import Budget, Parts
 
 Node = tuple["Node | None", tuple[Move, ...]]  # the parent's node and the moves from it
@@ -33,6 +36,7 @@ Entry = tuple[float, int, int, State, tuple[Move, ...], Node]
 MAX_DIVE = 4_000  # moves in one dive; a guard for games that can cycle
 OPEN_CAP = 20_000  # open positions kept by the best-first search before a cut
 NOISE = 3.0  # the random spread added to scores after the first best-first run
+BEAM_TURNS = 2  # in a layered game the beam takes all turns but one in BEAM_TURNS
 
 
 def _line(node: Node | None) -> tuple[Move, ...]:
@@ -60,6 +64,7 @@ class Prober:
         self.restart()
         self.dive: tuple[State, tuple[Move, ...], list[Move]] | None = None
         self.greed = 0.7
+        self.beam = Beam(budget, root, legal) if budget.game.layered else None
 
     def restart(self) -> None:
         """A fresh best-first run from the root."""
@@ -72,8 +77,11 @@ class Prober:
     def step(self, quota: int) -> tuple[Move, ...] | None:
         """Probe for ``quota`` nodes; a winning line from the root, or None."""
         self.turn += 1
+        if self.beam is not None and self.turn % BEAM_TURNS:
+            return self.beam.step(quota)
         stop = self.budget.nodes + quota
-        best_first = self.turn % 2 == 1 and not self.exhausted
+        turn = self.turn if self.beam is None else self.turn // BEAM_TURNS
+        best_first = turn % 2 == 1 and not self.exhausted
         while self.budget.nodes < stop:
             found = self.expand() if best_first else self.walk()
             if found is not None:

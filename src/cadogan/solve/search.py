@@ -31,7 +31,8 @@ table; it alone may answer ``unsolvable``.  Its only pruning is:
    a repeated position its moves, safe move and outcome.
 
 **The probes** (:mod:`cadogan.solve.probe`) look for a win in other ways (a best-first
-search guided by progress and seeded random dives).  They can only ever answer
+search guided by progress, seeded random dives and, in a ``layered`` game, the beam of
+:mod:`cadogan.solve.beam`).  They can only ever answer
 ``solved``, with a line that is a sequence of legal moves ending in a won position, so
 they add no risk to any verdict.  The searches take turns by node counts, not by time,
 so a deal is searched the same way on every run until the clock stops it.
@@ -64,6 +65,8 @@ __all__ = ["STATUSES", "Solution", "Status", "default_order", "memoized", "solve
 Status = Literal["solved", "unsolvable", "timeout", "memory"]
 STATUSES: tuple[Status, ...] = ("solved", "unsolvable", "timeout", "memory")
 SLICE = 1024  # nodes each search plays before the other takes its turn
+EARLY = 50_000  # nodes after which a layered game's exhaustive search slows down
+LATE_TURNS = 8  # ... to one turn in LATE_TURNS
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +181,20 @@ def _play_out(budget: Budget, root: State) -> tuple[Status, tuple[Move, ...]]:
         line.append(move)
 
 
+def _searches(budget: Budget, turn: int) -> bool:
+    """Whether the exhaustive search takes this turn.
+
+    It takes every other turn, except in a ``layered`` game past its first EARLY
+    nodes: there a deal the exhaustive search has not decided by then is rarely decided
+    by it at all (it proves few such deals lost), while the probes, the beam above all,
+    keep finding wins, so it then takes one turn in LATE_TURNS (the probes take every
+    turn).
+    """
+    if not budget.game.layered or budget.nodes < EARLY:
+        return True
+    return turn % LATE_TURNS == 0
+
+
 def _portfolio(
     budget: Budget, root: State, max_states: int, search: Exhaustive
 ) -> tuple[Status, tuple[Move, ...]]:
@@ -187,8 +204,10 @@ def _portfolio(
         return ("solved", tuple(line)) if result is Outcome.WON else ("unsolvable", ())
     search.begin(state, legal, [])
     prober = Prober(budget, state, legal, seed_of(root), max(1, max_states // 4))
+    turn = 0
     while True:
-        verdict = search.step(SLICE)
+        turn += 1
+        verdict = search.step(SLICE) if _searches(budget, turn) else None
         if verdict is None:
             found = prober.step(SLICE)
             verdict = None if found is None else ("solved", found)

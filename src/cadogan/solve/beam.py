@@ -1,0 +1,116 @@
+"""The beam probe: a search for a win that advances the whole game one pack card at a time.
+
+In games dealt card by card from a pack (the Hemispheres, Napoleon's Square, the
+Constitution) the choices that matter are made between two turns of the pack: what to
+play, marry or move before the next card comes.  Depth-first search spends its budget
+on the last of those choices; the best-first probe wanders between early and late ones.
+The beam probe instead keeps a *layer* of positions with the same number of cards left
+in the pack.  From each it gathers the positions its moves can reach without turning
+the pack (a bounded search per position), turns the pack from every one of them, and
+keeps the best ``width`` of the new positions, by the game's ``score``, as the next
+layer.  When a layer dies out, it starts again from the root with twice the width.
+
+Like the other probes it can only report a win, with the line of legal moves (each
+played through ``Game.play``) that reaches it, so no verdict depends on its guesses.
+It works in steps (a generator that yields after each position it generates), so it can
+take turns with the exhaustive search a slice of nodes at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+
+from cadogan.core import Move, Outcome, State
+from cadogan.solve.engine import Budget
+
+PACK = "pack"
+FIRST_WIDTH = 8  # positions kept per layer on the first run; doubled on each restart
+MAX_WIDTH = 1024
+SPREAD = 64  # positions gathered from one layer position before the pack is turned
+
+Line = tuple[Move, ...]
+Candidate = tuple[int, int, State, tuple[Move, ...], Line]  # -score, order, ...
+
+
+def dealt(state: State) -> int:
+    """How far the pack has gone: the cards left in it, negated (the layer's index)."""
+    pile = state.piles.get(PACK)
+    return -len(pile.cards) if pile is not None else 0
+
+
+def applies(state: State) -> bool:
+    """True for games the beam suits: those with a pile named ``pack``."""
+    return PACK in state.piles
+
+
+class Beam:
+    """The beam probe, run a node at a time through :meth:`run`."""
+
+    def __init__(self, budget: Budget, root: State, legal: tuple[Move, ...]) -> None:
+        self.budget = budget
+        self.root = (root, legal)
+        self.width = FIRST_WIDTH
+        self.found: Line | None = None
+        self.steps = self._search()
+
+    def step(self, quota: int) -> Line | None:
+        """Search for ``quota`` nodes; a winning line from the root, or None."""
+        stop = self.budget.nodes + quota
+        while self.budget.nodes < stop and self.found is None:
+            next(self.steps)
+        return self.found
+
+    def _search(self) -> Iterator[None]:
+        while True:
+            yield from self._run()
+            self.width = min(self.width * 2, MAX_WIDTH)
+
+    def _run(self) -> Iterator[None]:
+        """One beam search from the root at the current width."""
+        state, legal = self.root
+        layer: list[tuple[State, tuple[Move, ...], Line]] = [(state, legal, ())]
+        while layer and self.found is None:
+            ahead: dict[Hashable, Candidate] = {}
+            seen: set[Hashable] = set()
+            for position in layer:
+                yield from self._spread(position, seen, ahead)
+                if self.found is not None:
+                    return
+            best = sorted(ahead.values())[: self.width]
+            layer = [(s, legal, line) for _, _, s, legal, line in best]
+        yield  # a dead layer: let the caller count a step
+
+    def _spread(
+        self,
+        position: tuple[State, tuple[Move, ...], Line],
+        seen: set[Hashable],
+        ahead: dict[Hashable, Candidate],
+    ) -> Iterator[None]:
+        """Reach up to SPREAD positions from ``position`` without turning the pack, and
+        put every position reached by a turn of the pack into ``ahead``."""
+        budget = self.budget
+        level = dealt(position[0])
+        stack = [position]
+        gathered = 0
+        while stack and gathered < SPREAD:
+            state, legal, line = stack.pop()
+            gathered += 1
+            for move in reversed(budget.order(state, legal)):
+                child = budget.play(state, move)
+                settled, forced, moves, result = budget.settle(child)
+                yield
+                if result is Outcome.WON:
+                    self.found = (*line, move, *forced)
+                    return
+                if result is not Outcome.ONGOING:
+                    continue
+                key = budget.key(settled)[0]
+                if key in seen:
+                    continue
+                seen.add(key)
+                entry = (settled, moves, (*line, move, *forced))
+                if dealt(settled) > level:
+                    score = budget.score(settled)
+                    ahead[key] = (-score, len(ahead), *entry)
+                else:
+                    stack.append(entry)

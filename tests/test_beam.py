@@ -1,0 +1,99 @@
+"""The beam probe (solve.beam) and its share of a layered game's solve."""
+
+from __future__ import annotations
+
+import pytest
+
+from cadogan import registry
+from cadogan.core import Game, Move, Outcome, State
+from cadogan.solve import solve
+from cadogan.solve.beam import Beam, applies, dealt
+from cadogan.solve.engine import Budget, OutOfTime
+from cadogan.solve.search import EARLY, LATE_TURNS, _searches
+from tests.solve_toys import Ladder, PackLadder, reachable_win
+
+
+def beam_line(game: Game, state: State, nodes: int) -> tuple[Move, ...] | None:
+    """Run the beam alone from the settled ``state`` for about ``nodes`` positions;
+    the whole line from ``state`` when it wins."""
+    budget = Budget(game, timeout=60.0)
+    settled, forced, legal, result = budget.settle(state)
+    if result is not Outcome.ONGOING:  # settled by forced and only moves alone
+        return tuple(forced) if result is Outcome.WON else None
+    beam = Beam(budget, settled, legal)
+    found = beam.step(nodes)
+    return None if found is None else (*forced, *found)
+
+
+def replay(game: Game, state: State, moves: tuple[Move, ...]) -> Outcome:
+    for move in moves:
+        state = game.play(state, move)
+    return game.outcome(state)
+
+
+def test_the_beam_finds_every_win_of_the_toy_and_claims_none_it_cannot_replay() -> None:
+    """On small deals the beam, widening on each restart, reaches every winnable deal;
+    each line it reports replays to a win, and it reports nothing on a lost deal."""
+    game = PackLadder()
+    verdicts = set()
+    for deal in range(1, 41):
+        start = game.deal(deal)
+        if game.outcome(start).over:
+            continue
+        winnable = reachable_win(game, start)
+        line = beam_line(game, start, 3_000)
+        verdicts.add(winnable)
+        if winnable:
+            assert line is not None, f"deal {deal}: the beam missed a win"
+            assert replay(game, start, line) is Outcome.WON
+        else:
+            assert line is None, f"deal {deal}: a win claimed on a lost deal"
+    assert verdicts == {True, False}
+
+
+def test_the_layer_is_the_count_of_cards_left_in_the_pack() -> None:
+    game = PackLadder()
+    start = game.deal(3)
+    after = game.play(start, next(m for m in game.moves(start) if m.verb == "deal"))
+    assert applies(start) and not applies(Ladder().deal(3))
+    assert dealt(after) == dealt(start) + 1
+
+
+@pytest.mark.parametrize(("game_id", "deal"), [("hemispheres", 4), ("napoleons-square", 23)])
+def test_the_beam_wins_real_deals_and_the_lines_replay(game_id: str, deal: int) -> None:
+    """Deals the beam wins within a few seconds (measured when written); the lines are
+    checked move by move through the rules."""
+    game = registry.game(game_id)
+    start = game.deal(deal)
+    line = beam_line(game, start, 200_000)
+    assert line is not None
+    assert replay(game, start, line) is Outcome.WON
+
+
+def test_a_layered_games_exhaustive_search_gets_fewer_turns_after_the_early_nodes() -> None:
+    """Before EARLY nodes the exhaustive search takes every turn (alongside the probes);
+    after it, in a layered game only, one in LATE_TURNS."""
+    layered, plain = Budget(PackLadder(), 1.0), Budget(Ladder(), 1.0)
+    assert all(_searches(layered, turn) for turn in range(1, 9))
+    layered.nodes = plain.nodes = EARLY
+    late = [_searches(layered, turn) for turn in range(1, 4 * LATE_TURNS + 1)]
+    assert late.count(True) == 4 and late[LATE_TURNS - 1]
+    assert all(_searches(plain, turn) for turn in range(1, 9))
+
+
+def test_the_portfolio_still_proves_a_layered_deal_lost() -> None:
+    """The toy's lost deals are still decided by the exhaustive search."""
+    game = PackLadder()
+    lost = [d for d in range(1, 41) if not reachable_win(game, game.deal(d))]
+    assert lost
+    for deal in lost:
+        assert solve(game, game.deal(deal), timeout=30).status == "unsolvable"
+
+
+def test_the_beam_stops_with_the_clock() -> None:
+    game = registry.game("hemispheres")
+    budget = Budget(game, timeout=0.0)
+    settled, _, legal, _ = Budget(game, 5.0).settle(game.deal(3))
+    beam = Beam(budget, settled, legal)
+    with pytest.raises(OutOfTime):
+        beam.step(10_000)
