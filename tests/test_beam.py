@@ -7,7 +7,7 @@ import pytest
 from cadogan import registry
 from cadogan.core import Game, Move, Outcome, State
 from cadogan.solve import solve
-from cadogan.solve.beam import Beam, applies, dealt
+from cadogan.solve.beam import MAX_WIDTH, NOISE, Beam, applies, dealt
 from cadogan.solve.engine import Budget, OutOfTime
 from cadogan.solve.search import EARLY, LATE_TURNS, _searches
 from tests.solve_toys import Ladder, PackLadder, reachable_win
@@ -97,3 +97,21 @@ def test_the_beam_stops_with_the_clock() -> None:
     beam = Beam(budget, settled, legal)
     with pytest.raises(OutOfTime):
         beam.step(10_000)
+
+
+def test_the_widest_runs_add_seeded_noise_so_they_differ() -> None:
+    """Each run that fails widens the beam; once a run at MAX_WIDTH has failed, runs
+    would repeat, so noise comes in.  Shown on a lost toy deal, where every run fails."""
+    game = PackLadder()
+    deal = next(d for d in range(1, 41) if not reachable_win(game, game.deal(d)))
+    budget = Budget(game, timeout=60.0)
+    settled, _, legal, result = budget.settle(game.deal(deal))
+    assert result is Outcome.ONGOING
+    beam = Beam(budget, settled, legal, seed=7)
+    assert beam.step(200) is None and beam.noise == 0.0 and beam.width < MAX_WIDTH
+    while beam.width < MAX_WIDTH:
+        assert beam.step(200) is None
+    assert beam.noise == 0.0  # the first run at the widest has not failed yet
+    while beam.noise == 0.0:
+        assert beam.step(200) is None
+    assert beam.noise == NOISE and beam.width == MAX_WIDTH

@@ -8,7 +8,9 @@ The beam probe instead keeps a *layer* of positions with the same number of card
 in the pack.  From each it gathers the positions its moves can reach without turning
 the pack (a bounded search per position), turns the pack from every one of them, and
 keeps the best ``width`` of the new positions, by the game's ``score``, as the next
-layer.  When a layer dies out, it starts again from the root with twice the width.
+layer.  When a layer dies out, it starts again from the root with twice the width; at
+the widest it starts again with a little seeded noise on the scores, so that each run
+goes a different way.
 
 Like the other probes it can only report a win, with the line of legal moves (each
 played through ``Game.play``) that reaches it, so no verdict depends on its guesses.
@@ -18,6 +20,7 @@ take turns with the exhaustive search a slice of nodes at a time.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Iterator
 
 from cadogan.core import Move, Outcome, State
@@ -26,10 +29,11 @@ from cadogan.solve.engine import Budget
 PACK = "pack"
 FIRST_WIDTH = 8  # positions kept per layer on the first run; doubled on each restart
 MAX_WIDTH = 1024
+NOISE = 3.0  # the random spread added to scores on the runs at MAX_WIDTH
 SPREAD = 64  # positions gathered from one layer position before the pack is turned
 
 Line = tuple[Move, ...]
-Candidate = tuple[int, int, State, tuple[Move, ...], Line]  # -score, order, ...
+Candidate = tuple[float, int, State, tuple[Move, ...], Line]  # -score, order, ...
 
 
 def dealt(state: State) -> int:
@@ -46,10 +50,12 @@ def applies(state: State) -> bool:
 class Beam:
     """The beam probe, run a node at a time through :meth:`run`."""
 
-    def __init__(self, budget: Budget, root: State, legal: tuple[Move, ...]) -> None:
+    def __init__(self, budget: Budget, root: State, legal: tuple[Move, ...], seed: int = 0) -> None:
         self.budget = budget
         self.root = (root, legal)
         self.width = FIRST_WIDTH
+        self.noise = 0.0
+        self.rng = random.Random(seed)
         self.found: Line | None = None
         self.steps = self._search()
 
@@ -63,6 +69,8 @@ class Beam:
     def _search(self) -> Iterator[None]:
         while True:
             yield from self._run()
+            if self.width >= MAX_WIDTH:
+                self.noise = NOISE
             self.width = min(self.width * 2, MAX_WIDTH)
 
     def _run(self) -> Iterator[None]:
@@ -110,7 +118,7 @@ class Beam:
                 seen.add(key)
                 entry = (settled, moves, (*line, move, *forced))
                 if dealt(settled) > level:
-                    score = budget.score(settled)
+                    score = budget.score(settled) + self.noise * self.rng.random()
                     ahead[key] = (-score, len(ahead), *entry)
                 else:
                     stack.append(entry)

@@ -64,7 +64,7 @@ class Prober:
         self.restart()
         self.dive: tuple[State, tuple[Move, ...], list[Move]] | None = None
         self.greed = 0.7
-        self.beam = Beam(budget, root, legal) if budget.game.layered else None
+        self.beam = Beam(budget, root, legal, seed) if budget.game.layered else None
 
     def restart(self) -> None:
         """A fresh best-first run from the root."""
