@@ -30,7 +30,7 @@ run petits-paquets --deals 1..400 --player solver --timeout 10 --option play_dur
 run duchesse-de-luynes --deals 1..2300 --player solver --timeout 10
 run napoleons-square --deals 1..300 --player solver --timeout 10 --option rules=modern
 run zodiac --deals 1..500 --player solver --timeout 10
-# ... and a small sample of the three hardest games, where it mostly runs out of time.
-for game in hemispheres napoleons-square constitution; do
-  run "$game" --deals 1..60 --player solver --timeout 10
-done
+# ... and samples of the three hardest games, where it mostly runs out of time.
+run hemispheres --deals 1..200 --player solver --timeout 10
+run napoleons-square --deals 1..200 --player solver --timeout 10 --option rules=book
+run constitution --deals 1..60 --player solver --timeout 10

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cadogan.study import Store, StudyTask, run_study, wilson
-from cadogan.study.report import Line, timeout_note, write_report
+from cadogan.study.report import Line, all_deal_bounds, timeout_note, write_report
 from cadogan.study.store import Row, Summary
 
 TASK = StudyTask("travellers", (("complete", "travelled"),), "greedy", range(1, 121), 5.0)
@@ -181,3 +181,17 @@ def test_a_group_with_many_timeouts_is_bounded_over_all_deals() -> None:
     assert 30 < 100 * floor < 45  # 27 of 60 won, at the 95% lower bound
     few = Summary("zodiac", "", "solver", 100, 90, 8, 2)
     assert timeout_note(Line(few, 90 / 98, *wilson(90, 98))) == ""
+
+
+def test_the_all_deal_bounds_that_the_plot_draws_cover_only_groups_with_many_timeouts() -> None:
+    """The win-rate plot draws, beneath a group with many timeouts, a bar from the won
+    share of all deals to the share not proved lost (these bounds), so the rate over
+    decided deals is not read as the game's; a group with few timeouts gets none."""
+    lots = Summary("hemispheres", "", "solver", 200, 44, 1, 155)
+    line = Line(lots, 44 / 45, *wilson(44, 45))
+    bounds = all_deal_bounds(line)
+    assert bounds is not None
+    assert bounds[0] < 44 / 200 < bounds[1] and bounds[1] < 1.0
+    assert bounds == (wilson(44, 200)[0], wilson(199, 200)[1])
+    few = Summary("zodiac", "", "solver", 100, 90, 8, 2)
+    assert all_deal_bounds(Line(few, 90 / 98, *wilson(90, 98))) is None

@@ -63,18 +63,28 @@ def rate_cells(line: Line) -> str:
     )
 
 
-def timeout_note(line: Line) -> str:
-    """A warning when many deals timed out (more than 5%), with the bounds that hold
-    whatever the timed-out deals would have been: at least the won share of all deals
-    and at most the share of all deals not proved lost (both 95% Wilson bounds)."""
+def all_deal_bounds(line: Line) -> tuple[float, float] | None:
+    """When many deals timed out (more than 5%), the bounds on the won share of all
+    deals that hold whatever the timed-out deals would have been: at least the won
+    share and at most the share not proved lost (both 95% Wilson bounds); else None."""
     s = line.summary
-    share = s.timeout / s.deals if s.deals else 0.0
-    if share <= 0.05:
-        return ""
+    if not s.deals or s.timeout / s.deals <= 0.05:
+        return None
     floor, _ = wilson(s.won, s.deals)
     _, ceiling = wilson(s.won + s.timeout, s.deals)
+    return floor, ceiling
+
+
+def timeout_note(line: Line) -> str:
+    """A warning when many deals timed out, with :func:`all_deal_bounds`."""
+    bounds = all_deal_bounds(line)
+    if bounds is None:
+        return ""
+    s = line.summary
+    share = s.timeout / s.deals
     return (
-        f"{100 * share:.0f}% timed out; of all deals, {100 * floor:.1f} to {100 * ceiling:.1f}% won"
+        f"{100 * share:.0f}% timed out; of all deals, {100 * bounds[0]:.1f} to "
+        f"{100 * bounds[1]:.1f}% won"
     )
 
 
@@ -133,7 +143,22 @@ def draw_plots(store: Store, rows: list[Line], out: Path) -> list[Path]:
         [max(0.0, 100 * (r.rate - r.low)) for r in rows],
         [max(0.0, 100 * (r.high - r.rate)) for r in rows],
     ]
-    ax.errorbar(rates, range(len(rows)), xerr=errors, fmt="o", capsize=4)
+    ax.errorbar(
+        rates, range(len(rows)), xerr=errors, fmt="o", capsize=4, label="over the deals decided"
+    )
+    # Where many deals timed out, the rate over the decided ones is not the game's: draw
+    # the bounds on the share of all deals won beneath it, so no one reads it as such.
+    wide = [(i, b) for i, b in enumerate(map(all_deal_bounds, rows)) if b is not None]
+    if wide:
+        ax.hlines(
+            [i + 0.25 for i, _ in wide],
+            [100 * b[0] for _, b in wide],
+            [100 * b[1] for _, b in wide],
+            colors="tab:orange",
+            linewidth=4,
+            label="share of all deals won, whatever the timed-out deals are",
+        )
+        ax.legend(loc="lower right", fontsize=7)
     ax.set_yticks(range(len(rows)), labels, fontsize=7)
     ax.set_xlabel("win rate, % (95% Wilson interval)")
     ax.set_title("How often each game comes out")
