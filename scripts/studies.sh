@@ -35,4 +35,4 @@ run zodiac --deals 1..500 --player solver --timeout 10
 # ... and samples of the three hardest games, where it mostly runs out of time.
 run hemispheres --deals 1..200 --player solver --timeout 10
 run napoleons-square --deals 1..200 --player solver --timeout 10 --option rules=book
-run constitution --deals 1..60 --player solver --timeout 10
+run constitution --deals 1..200 --player solver --timeout 10
