@@ -9,6 +9,7 @@ from cadogan.core import Game, Move, Outcome, State
 from cadogan.solve import solve
 from cadogan.solve.beam import MAX_WIDTH, NOISE, Beam, applies, dealt
 from cadogan.solve.engine import Budget, OutOfTime
+from cadogan.solve.probe import Prober
 from cadogan.solve.search import EARLY, LATE_TURNS, _searches
 from tests.solve_toys import Ladder, PackLadder, reachable_win
 
@@ -115,3 +116,17 @@ def test_the_widest_runs_add_seeded_noise_so_they_differ() -> None:
     while beam.noise == 0.0:
         assert beam.step(200) is None
     assert beam.noise == NOISE and beam.width == MAX_WIDTH
+
+
+def test_a_layered_game_without_a_pack_gets_no_beam() -> None:
+    """The beam needs a ``pack`` to count layers by; without one it would never turn a
+    layer, so the prober leaves it out even when the game says it is layered."""
+
+    class Packless(Ladder):
+        layered = True
+
+    for game, wanted in ((Packless(), False), (PackLadder(), True)):
+        budget = Budget(game, timeout=5.0)
+        state = game.deal(9)
+        prober = Prober(budget, state, game.moves(state), seed=1, cap=100)
+        assert (prober.beam is not None) is wanted

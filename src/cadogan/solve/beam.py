@@ -1,9 +1,11 @@
 """The beam probe: a search for a win that advances the whole game one pack card at a time.
 
-In games dealt card by card from a pack (the Hemispheres, Napoleon's Square, the
-Constitution) the choices that matter are made between two turns of the pack: what to
-play, marry or move before the next card comes.  Depth-first search spends its budget
-on the last of those choices; the best-first probe wanders between early and late ones.
+In games dealt card by card from a pack (the Hemispheres, Napoleon's Square) the
+choices that matter are made between two turns of the pack: what to play, marry or move
+before the next card comes.  (The Constitution is dealt so too, but its layers cost too
+much to gather at its speed: the beam won none of its deals 1-30, so it is not used
+there.)  Depth-first search spends its budget on the last of those choices; the
+best-first probe wanders between early and late ones.
 The beam probe instead keeps a *layer* of positions with the same number of cards left
 in the pack.  From each it gathers the positions its moves can reach without turning
 the pack (a bounded search per position), turns the pack from every one of them, and
@@ -48,7 +50,7 @@ def applies(state: State) -> bool:
 
 
 class Beam:
-    """The beam probe, run a node at a time through :meth:`run`."""
+    """The beam probe, run a slice of nodes at a time through :meth:`step`."""
 
     def __init__(self, budget: Budget, root: State, legal: tuple[Move, ...], seed: int = 0) -> None:
         self.budget = budget

@@ -28,7 +28,7 @@ import random
 from collections.abc import Hashable
 
 from cadogan.core import Move, Outcome, State
-from cadogan.solve.beam import Beam
+from cadogan.solve.beam import Beam, applies
 from cadogan.solve.engine import Budget, Parts
 
 Node = tuple["Node | None", tuple[Move, ...]]  # the parent's node and the moves from it
@@ -64,7 +64,8 @@ class Prober:
         self.restart()
         self.dive: tuple[State, tuple[Move, ...], list[Move]] | None = None
         self.greed = 0.7
-        self.beam = Beam(budget, root, legal, seed) if budget.game.layered else None
+        layered = budget.game.layered and applies(root)
+        self.beam = Beam(budget, root, legal, seed) if layered else None
 
     def restart(self) -> None:
         """A fresh best-first run from the root."""
