@@ -9,6 +9,7 @@ from cadogan.core import Game, Move, Outcome, State
 from cadogan.solve import solve
 from cadogan.solve.beam import MAX_WIDTH, NOISE, Beam, applies, dealt
 from cadogan.solve.engine import Budget, OutOfTime
+from cadogan.solve.players import replays_to_win
 from cadogan.solve.probe import Prober
 from cadogan.solve.search import EARLY, LATE_TURNS, _searches
 from tests.solve_toys import Ladder, PackLadder, reachable_win
@@ -26,12 +27,6 @@ def beam_line(game: Game, state: State, nodes: int) -> tuple[Move, ...] | None:
     return None if found is None else (*forced, *found)
 
 
-def replay(game: Game, state: State, moves: tuple[Move, ...]) -> Outcome:
-    for move in moves:
-        state = game.play(state, move)
-    return game.outcome(state)
-
-
 def test_the_beam_finds_every_win_of_the_toy_and_claims_none_it_cannot_replay() -> None:
     """On small deals the beam, widening on each restart, reaches every winnable deal;
     each line it reports replays to a win, and it reports nothing on a lost deal."""
@@ -46,7 +41,7 @@ def test_the_beam_finds_every_win_of_the_toy_and_claims_none_it_cannot_replay() 
         verdicts.add(winnable)
         if winnable:
             assert line is not None, f"deal {deal}: the beam missed a win"
-            assert replay(game, start, line) is Outcome.WON
+            assert replays_to_win(game, start, line)
         else:
             assert line is None, f"deal {deal}: a win claimed on a lost deal"
     assert verdicts == {True, False}
@@ -68,7 +63,7 @@ def test_the_beam_wins_real_deals_and_the_lines_replay(game_id: str, deal: int) 
     start = game.deal(deal)
     line = beam_line(game, start, 200_000)
     assert line is not None
-    assert replay(game, start, line) is Outcome.WON
+    assert replays_to_win(game, start, line)
 
 
 def test_a_layered_games_exhaustive_search_gets_fewer_turns_after_the_early_nodes() -> None:
