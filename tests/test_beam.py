@@ -106,7 +106,7 @@ def test_the_widest_runs_add_seeded_noise_so_they_differ() -> None:
     beam = Beam(budget, settled, legal, seed=7)
     assert beam.step(200) is None and beam.noise == 0.0 and beam.width < MAX_WIDTH
     while beam.width < MAX_WIDTH:
-        assert beam.step(200) is None
+        assert beam.step(1) is None  # node by node, to stop as soon as the width is reached
     assert beam.noise == 0.0  # the first run at the widest has not failed yet
     while beam.noise == 0.0:
         assert beam.step(200) is None
@@ -125,3 +125,23 @@ def test_a_layered_game_without_a_pack_gets_no_beam() -> None:
         state = game.deal(9)
         prober = Prober(budget, state, game.moves(state), seed=1, cap=100)
         assert (prober.beam is not None) is wanted
+
+
+def test_a_game_sets_the_beams_share_of_the_probe_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The beam takes all the probes' turns but one in the game's ``beam_turns``: every
+    other turn by default, seven in eight in the Hemispheres (measured there)."""
+
+    class Wide(PackLadder):
+        beam_turns = 8
+
+    assert registry.game("hemispheres").beam_turns == 8
+    assert registry.game("napoleons-square").beam_turns == 2
+    for game, wanted in ((PackLadder(), 8), (Wide(), 14)):
+        state = game.deal(9)
+        prober = Prober(Budget(game, 5.0), state, game.moves(state), seed=1, cap=100)
+        assert prober.beam is not None
+        quotas: list[int] = []
+        monkeypatch.setattr(prober.beam, "step", quotas.append)
+        for _ in range(16):
+            prober.step(10)
+        assert len(quotas) == wanted

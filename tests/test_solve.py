@@ -11,9 +11,18 @@ import pytest
 from cadogan import registry
 from cadogan.core import Game, Move, Outcome, Pile, State, action, make_state
 from cadogan.solve import STATUSES, Solution, solve
+from cadogan.solve.engine import Budget
 from cadogan.solve.keys import Encoder, encode_pile
 from cadogan.solve.search import default_order, memoized
-from tests.solve_toys import DeadLadder, Duel, Ladder, OpenLadder, SafeLadder, reachable_win
+from tests.solve_toys import (
+    FOUND,
+    DeadLadder,
+    Duel,
+    Ladder,
+    OpenLadder,
+    SafeLadder,
+    reachable_win,
+)
 
 GAMES = registry.all_games()
 IDS = [g.id for g in GAMES]
@@ -198,3 +207,43 @@ def test_every_solved_verdict_replays_to_a_win(game: Game) -> None:
             assert replay(game, start, found.moves) is Outcome.WON
         else:
             assert found.moves == ()
+
+
+class _CountedDead(DeadLadder):
+    """DeadLadder keyed by its foundation and sorted piles (symmetric positions), which
+    counts the calls of its ``dead`` hook."""
+
+    id = "counted-dead-ladder"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls = 0
+
+    def dead(self, state: State) -> bool:
+        self.calls += 1
+        return super().dead(state)
+
+    def key(self, state: State) -> Hashable:
+        piles = sorted(state[n].cards for n in self.names(state))
+        return (len(state[FOUND]), tuple(piles))
+
+
+def test_the_budget_remembers_dead_verdicts_by_key() -> None:
+    """A position met again (or one with the same key) does not pay for ``dead`` twice,
+    and gets the verdict the hook gave; without a game key nothing is remembered."""
+    game = _CountedDead()
+    verdicts: dict[int, bool] = {}
+    budget = Budget(game, 5.0)
+    counted = budget.game
+    assert isinstance(counted, _CountedDead)
+    for deal in range(1, 30):
+        state = game.deal(deal)
+        verdicts[deal] = budget.dead(state)
+        assert budget.dead(state) is verdicts[deal]
+        assert verdicts[deal] == game.dead(state)
+    assert set(verdicts.values()) == {True, False}
+    assert counted.calls == len({game.key(game.deal(d)) for d in range(1, 30)})
+    plain = Budget(DeadLadder(), 5.0)
+    assert not plain.own_key
+    state = DeadLadder().deal(3)
+    assert plain.dead(state) is plain.dead(state) is DeadLadder().dead(state)

@@ -67,6 +67,9 @@ class Game(ABC):
     # Solver hint: the game is dealt card by card from a pile named ``pack`` and its
     # choices fall between two turns of it, so the beam probe (solve.beam) suits it.
     layered: ClassVar[bool] = False
+    # In a layered game the beam takes all the probes' turns but one in ``beam_turns``
+    # (the best-first search and the dives share that one).
+    beam_turns: ClassVar[int] = 2
 
     def __init__(self, **options: object) -> None:
         self.options: FrozenMap[str, str] = resolve(self.option_specs, options)

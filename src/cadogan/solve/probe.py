@@ -13,7 +13,8 @@ effort instead, taking turns with it (see :mod:`cadogan.solve.search`):
 - **dives**: random playouts from the root that mostly follow the game's move
   ordering and sometimes take another move;
 - **the beam** (:mod:`cadogan.solve.beam`), for games marked ``layered``: positions
-  advanced together one turn of the pack at a time.  It takes every other turn.
+  advanced together one turn of the pack at a time.  It takes all turns but one in
+  the game's ``beam_turns`` (every other turn unless the game says otherwise).
 
 Both can only ever report a win, and only with a line of legal moves (each played
 through ``Game.play``) that ends in a won position; they never report a loss.  Their
@@ -36,7 +37,6 @@ Entry = tuple[float, int, int, State, tuple[Move, ...], Node]
 MAX_DIVE = 4_000  # moves in one dive; a guard for games that can cycle
 OPEN_CAP = 20_000  # open positions kept by the best-first search before a cut
 NOISE = 3.0  # the random spread added to scores after the first best-first run
-BEAM_TURNS = 2  # in a layered game the beam takes all turns but one in BEAM_TURNS
 
 
 def _line(node: Node | None) -> tuple[Move, ...]:
@@ -66,6 +66,7 @@ class Prober:
         self.greed = 0.7
         layered = budget.game.layered and applies(root)
         self.beam = Beam(budget, root, legal, seed) if layered else None
+        self.beam_turns = max(budget.game.beam_turns, 1)
 
     def restart(self) -> None:
         """A fresh best-first run from the root."""
@@ -78,10 +79,10 @@ class Prober:
     def step(self, quota: int) -> tuple[Move, ...] | None:
         """Probe for ``quota`` nodes; a winning line from the root, or None."""
         self.turn += 1
-        if self.beam is not None and self.turn % BEAM_TURNS:
+        if self.beam is not None and self.turn % self.beam_turns:
             return self.beam.step(quota)
         stop = self.budget.nodes + quota
-        turn = self.turn if self.beam is None else self.turn // BEAM_TURNS
+        turn = self.turn if self.beam is None else self.turn // self.beam_turns
         best_first = turn % 2 == 1 and not self.exhausted
         while self.budget.nodes < stop:
             found = self.expand() if best_first else self.walk()
