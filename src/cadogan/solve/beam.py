@@ -97,7 +97,11 @@ class Beam:
         ahead: dict[Hashable, Candidate],
     ) -> Iterator[None]:
         """Reach up to SPREAD positions from ``position`` without turning the pack, and
-        put every position reached by a turn of the pack into ``ahead``."""
+        put every position reached by a turn of the pack into ``ahead``.
+
+        A child whose key was met before in this layer is skipped before it is settled
+        (settling runs the game's ``dead`` test, the costliest part of a node); the
+        settled position is checked again only when settling changed it."""
         budget = self.budget
         level = dealt(position[0])
         stack = [position]
