@@ -33,8 +33,9 @@ run napoleons-square --deals 1..300 --player solver --timeout 10 --option rules=
 #  deleted and this line rerun; 5 more were won, 11 still time out)
 run zodiac --deals 1..500 --player solver --timeout 10
 # ... and samples of the three hardest games, where it mostly runs out of time.
-run hemispheres --deals 1..200 --player solver --timeout 10
-# (rerun after the dead-verdict memo and the beam's larger share landed: its old rows were
-#  deleted first, since rows are kept by deal and the code version does not change)
+run hemispheres --deals 1..400 --player solver --timeout 10
 run napoleons-square --deals 1..200 --player solver --timeout 10 --option rules=book
+# (both rerun after the dead-verdict memo and the beam's per-game share landed: their
+#  old rows were deleted first, since rows are kept by deal and the code version does
+#  not change)
 run constitution --deals 1..200 --player solver --timeout 10
