@@ -116,7 +116,7 @@ class Beam:
                     yield
                     continue
                 seen.add(early)
-                settled, forced, moves, result = budget.settle(child)
+                settled, forced, moves, result = budget.settle(child, early)
                 yield
                 if result is Outcome.WON:
                     self.found = (*line, move, *forced)
@@ -124,10 +124,9 @@ class Beam:
                 if result is not Outcome.ONGOING:
                     continue
                 key = early if settled is child else budget.key(settled)[0]
-                if key != early:
-                    if key in seen:
-                        continue
-                    seen.add(key)
+                if key != early and key in seen:
+                    continue
+                seen.add(key)
                 entry = (settled, moves, (*line, move, *forced))
                 if dealt(settled) > level:
                     score = budget.score(settled) + self.noise * self.rng.random()

@@ -146,16 +146,16 @@ class Budget:
             raise OutOfTime
         return self.game.play(state, move)
 
-    def settle(self, state: State) -> Settled:
+    def settle(self, state: State, key: Hashable | None = None) -> Settled:
         """Play forced, safe and only moves; return the position, the line, its moves
-        and its outcome."""
+        and its outcome.  ``key``, when the caller has it, is ``state``'s table key."""
         game = self.game
         line: list[Move] = []
         while True:
             result = game.outcome(state)
             if result.over:
                 return state, line, (), result
-            if self.own_dead and self.dead(state):
+            if self.own_dead and self.dead(state, key):
                 return state, line, (), Outcome.LOST
             move = game.auto(state)
             if move is None:
@@ -167,8 +167,9 @@ class Budget:
                 move = legal[0]
             state = self.play(state, move)
             line.append(move)
+            key = None
 
-    def dead(self, state: State) -> bool:
+    def dead(self, state: State, key: Hashable | None = None) -> bool:
         """``game.dead``, remembered by table key when the game has its own key.
 
         The probes meet many positions again (each beam run starts from the root, and
@@ -176,10 +177,12 @@ class Budget:
         its key: half the Hemispheres' calls were repeats.  Remembering by key is sound:
         positions with one key are symmetric (see ``solve.search``), so equally winnable,
         and a verdict of "lost" for one holds for the other.  The memo is bounded.
+        ``key`` is ``state``'s key when the caller has already worked it out.
         """
         if not self.own_key or not DEAD_MEMO:
             return self.game.dead(state)
-        key = self.game.key(state)
+        if key is None:
+            key = self.game.key(state)
         verdict = self.verdicts.get(key)
         if verdict is None:
             verdict = self.game.dead(state)

@@ -126,7 +126,7 @@ class Prober:
         key, parts = budget.key(child, parts)
         if not self.fresh(key):
             return None
-        settled, line, legal, result = budget.settle(child)
+        settled, line, legal, result = budget.settle(child, key)
         line.insert(0, move)
         if result is Outcome.WON:
             return _line(node) + tuple(line)

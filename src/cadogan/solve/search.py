@@ -154,7 +154,7 @@ class Exhaustive:
         key, parts = budget.key(child, frame.parts)
         if not self.remember(key):
             return None
-        settled, line, legal, result = budget.settle(child)
+        settled, line, legal, result = budget.settle(child, key)
         line.insert(0, move)
         if result is Outcome.WON:
             return tuple(m for f in self.frames for m in f.line) + tuple(line)
