@@ -229,3 +229,36 @@ class PackLadder(Ladder):
         self.require(state, move)
         card, rest = state["pack"].pop()
         return state.with_piles({"pack": rest, "talon": state["talon"].push(card)})
+
+
+class PrunedLadder(Ladder):
+    """Ladder with a ``prune`` hook, as a game would supply one.
+
+    Prune: when a card can go to the foundation, only such plays are tried.  Sound for
+    the reason SafeLadder gives: such a play never spoils a win.  ``tried`` counts the
+    other moves the search played where a foundation play was possible (none, if the
+    solver honours the hook).
+    """
+
+    id = "pruned-ladder"
+    tried = 0
+
+    def _home(self, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        return tuple(m for m in moves if m.target == FOUND)
+
+    def prune(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        return self._home(moves) or moves
+
+    def play(self, state: State, move: Move) -> State:
+        if move.target != FOUND and self._home(self.moves(state)):
+            PrunedLadder.tried += 1
+        return super().play(state, move)
+
+
+class BarrenLadder(Ladder):
+    """Ladder whose ``prune`` keeps no move: every position not already won is lost."""
+
+    id = "barren-ladder"
+
+    def prune(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        return ()

@@ -16,10 +16,12 @@ from cadogan.solve.keys import Encoder, encode_pile
 from cadogan.solve.search import default_order, memoized
 from tests.solve_toys import (
     FOUND,
+    BarrenLadder,
     DeadLadder,
     Duel,
     Ladder,
     OpenLadder,
+    PrunedLadder,
     SafeLadder,
     reachable_win,
 )
@@ -70,6 +72,24 @@ def test_dead_positions_are_dropped_without_changing_verdicts() -> None:
         assert b.peak_states <= a.peak_states
         smaller += b.peak_states < a.peak_states
     assert smaller > 0
+
+
+def test_the_search_tries_only_the_moves_a_games_prune_keeps() -> None:
+    """A game's ``prune``: the searches never play a move it leaves out, and a sound
+    prune keeps every verdict; a prune that keeps nothing makes the position lost."""
+    game = PrunedLadder()
+    expected = {d: reachable_win(game, game.deal(d)) for d in range(1, 31)}  # plays all
+    assert PrunedLadder.tried > 0  # the count sees moves the prune leaves out
+    PrunedLadder.tried = 0
+    for deal, winnable in expected.items():
+        found = solve(game, game.deal(deal))
+        assert found.status == ("solved" if winnable else "unsolvable")
+        if winnable:
+            assert replay(game, game.deal(deal), found.moves) is Outcome.WON
+    assert set(expected.values()) == {True, False}
+    assert PrunedLadder.tried == 0
+    barren = BarrenLadder()
+    assert {solve(barren, barren.deal(d)).status for d in range(1, 11)} == {"unsolvable"}
 
 
 def test_a_dead_start_is_unsolvable_at_once() -> None:

@@ -26,6 +26,7 @@ class Plain(PetitsPaquets):
     """The game without the pruning: only the single legal move is safe, nothing dead."""
 
     dead = Game.dead
+    prune = Game.prune
 
     def safe(self, state: State) -> Move | None:
         legal = self.moves(state)
@@ -150,6 +151,53 @@ def test_not_dead_when_the_suit_does_not_overlap() -> None:
     assert not G.dead(state)
 
 
+HEARTS_SPLIT = {"found3": "Ah 2h 3h 4h", "found7": "Qh Jh Th 9h 8h 7h 6h 5h"}  # a 4, d 5
+RAISE, LOWER = transfer("found7", "found3"), transfer("found3", "found7")
+
+
+def _exchanges(moves: tuple[Move, ...]) -> set[Move]:
+    """The exchanges among ``moves``."""
+    return {m for m in moves if m.args[:1] and m.args[0] in FOUNDATIONS}
+
+
+def _kept_swaps(state: State) -> set[Move]:
+    """The exchanges among the moves that ``prune`` keeps (both directions are legal)."""
+    legal = G.moves(state)
+    assert {RAISE, LOWER} <= set(legal)
+    return _exchanges(G.prune(state, legal))
+
+
+def test_prune_keeps_exchanges_towards_an_available_card_of_the_suit() -> None:
+    """Prune, last stretch (no exile, no re-deal): the hearts boundary stands at 4; an
+    exchange is kept only towards a boundary where an available heart fits."""
+    high = build(HEARTS_SPLIT, packet1="9h", packet2="9c", redeals=0)
+    assert _kept_swaps(high) == {RAISE}  # the 9h fits at 8 or 9
+    low = build(HEARTS_SPLIT, packet1="2h", packet2="9c", redeals=0)
+    assert _kept_swaps(low) == {LOWER}  # the 2h fits at 1 or 2
+    both = build(HEARTS_SPLIT, packet1="2h", packet13="9h", redeals=0)
+    assert _kept_swaps(both) == {RAISE, LOWER}
+    plays = [m for m in G.moves(both) if m not in (RAISE, LOWER)]
+    assert set(plays) <= set(G.prune(both, G.moves(both)))  # plays are never left out
+
+
+def test_prune_keeps_every_exchange_while_an_exile_is_left() -> None:
+    """Prune: an exile's chain stops at the first card that fits, so while one is left
+    the boundary may matter anywhere; no exchange is left out."""
+    state = build(HEARTS_SPLIT, packet1="9h", packet9="7h 3d", exiles="9c", redeals=0)
+    assert _kept_swaps(state) == {RAISE, LOWER}
+
+
+def test_prune_keeps_a_way_to_a_boundary_from_which_to_redeal() -> None:
+    """Prune, no exile but a re-deal left: a re-deal needs nothing to fit, so with the
+    Qh fitting at the boundary 11 a lowering exchange is kept; without a re-deal it is
+    not."""
+    up, down = "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh", "Qh"
+    redeal = build(found3=up, found7=down, packet1="Qh", redeals=1)
+    last = build(found3=up, found7=down, packet1="Qh", redeals=0)
+    assert _kept_swaps(redeal) == {RAISE, LOWER}
+    assert _kept_swaps(last) == {RAISE}  # only towards 12, where the Qh fits too
+
+
 def _late_positions(mode: str, deal: int, every: int, redeals: int) -> list[State]:
     """Every ``every``-th position of the play phase once at most ``redeals`` re-deals
     are left, in a seeded, play-loving random game."""
@@ -187,6 +235,35 @@ def test_cross_check_against_the_unpruned_search() -> None:
             assert pruned.status == plain.status, (mode, deal)
             verdicts[plain.status] = verdicts.get(plain.status, 0) + 1
     assert verdicts.get("solved", 0) >= 10 and verdicts.get("unsolvable", 0) >= 10, verdicts
+
+
+class Counting(PetitsPaquets):
+    """The game, counting the moves its ``prune`` leaves out."""
+
+    dropped = 0
+
+    def prune(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        kept = super().prune(state, moves)
+        Counting.dropped += len(moves) - len(kept)
+        return kept
+
+
+def test_cross_check_the_exchange_prune_against_the_unpruned_search() -> None:
+    """Cross-check, prune: on positions of the last deal where the pruned search left
+    exchanges out, it agrees with the unpruned search (positions both decide)."""
+    verdicts: dict[str, int] = {}
+    counting, plain_game = Counting(play_during_deal="never"), Plain(play_during_deal="never")
+    for deal in range(1, 7):
+        for state in _late_positions("never", deal, 5, 0):
+            Counting.dropped = 0
+            pruned = solve(counting, state, timeout=3)
+            if not Counting.dropped or not pruned.decided:
+                continue
+            plain = solve(plain_game, state, timeout=1.5)
+            if plain.decided:
+                assert pruned.status == plain.status, deal
+                verdicts[plain.status] = verdicts.get(plain.status, 0) + 1
+    assert verdicts.get("solved", 0) >= 5 and verdicts.get("unsolvable", 0) >= 8, verdicts
 
 
 def test_whole_deals_under_never_keep_their_verdicts() -> None:

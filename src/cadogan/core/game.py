@@ -116,6 +116,17 @@ class Game(ABC):
         """
         return False
 
+    def prune(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """The moves the solver must try in ``state``: ``moves`` less those it may skip.
+
+        A game may leave a move out only when, from every position that can still be
+        won, some winning line is made of moves it keeps; the search then proves no
+        winnable deal lost.  Each game proves this beside its code.  The result may
+        depend on ``state`` only (never on how it was reached), so that the solver's
+        table stays sound.  The default keeps every move.
+        """
+        return moves
+
     def key(self, state: State) -> Hashable:
         """A canonical key for the solver's table.
 

@@ -18,13 +18,15 @@ Facts about the rules that the proofs below lean on:
 from __future__ import annotations
 
 from cadogan.cards import Card, Rank, Suit
-from cadogan.core import Move, State, action, transfer
+from cadogan.core import TRANSFER, Move, State, action, transfer
 from cadogan.games._petits_paquets_rules import (
     ASCENDING,
     DESCENDING,
     EXILES,
     PACKETS,
     SPREAD,
+    available,
+    suit_of,
     survey,
 )
 
@@ -243,3 +245,80 @@ def _has_cycle(below: list[int], after: list[int]) -> bool:
                 colour[node] = 2
                 stack.pop()
     return False
+
+
+def prune(state: State, legal: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``legal`` without the exchanges that lead nowhere (the solver's ``prune``).
+
+    Once the Exiles are used up, in the play phase, an exchange of suit s (exchangeable,
+    boundary ``a``: the ascending foundation's top) is kept only when it moves the
+    boundary towards a *target* of s: a boundary where an available card of s fits
+    (``_fits``), or, while a re-deal is left and a card of s fits at ``a``, one boundary
+    where none does (``_redeal``).  While an exile is left every exchange is kept.
+
+    **Proof that a win is kept.**  Call a move *s-dependent* when what it does or
+    whether it is legal can depend on s's boundary: a play of a card of s (from a
+    packet, packet 13 or the Exiles), an exile (legal only when nothing fits, and its
+    chain stops at the first card that fits) and a re-deal (legal only when nothing
+    fits; the pick-up does not look at the foundations).  Every other move of the play
+    phase (a play or an exchange of another suit) is the same at any boundary of s, and
+    an exchange of s changes nothing but that boundary.  Exchanges of s are legal from
+    the first position with d == a + 1 until the first play of a card of s (then
+    d <= a for good), and a win plays every card, so in a winning line L every exchange
+    of s is followed by an s-dependent move.  Build L' from L: drop the exchanges of s
+    and, just before each s-dependent move M, move the boundary straight (one exchange
+    at a time, in one direction) to a boundary c:
+    - for a play of a card of s, or any M made while an exile is left, c is L's
+      boundary at M;
+    - for a re-deal with the Exiles used up: no move at all when no card of s fits at
+      the boundary the block starts from, else the first boundary met on the way
+      towards ``_redeal``'s target where no card of s fits.  The re-deal is legal
+      there (nothing else fits, as in L) and does the same, and later blocks start
+      from this boundary instead of L's.
+    Every position of L' differs from L's only in the boundaries of exchangeable suits,
+    each move of L' is legal and does the same as in L, and L' ends won as L does.  (A
+    position of L' is never lost where L's is going on: for a suit with an available
+    card, exchanges rescue it; for one without, its boundary changes nothing that fits.)
+    Each exchange of L' heads for a target or is made while an exile is left, since
+    targets depend only on what is available, the Exiles and the re-deals, none of which
+    an exchange changes.  So from every winnable position some winning line uses only
+    kept moves, and the solver's safe plays and ``dead`` keep their own proofs.  Only
+    exchanges are left out, and every other move makes progress, so the search ends.
+    """
+    if state.phase != "play" or state.piles[EXILES].cards:
+        return legal
+    keep: list[Move] = []
+    fits: dict[int, set[int]] = {}
+    for move in legal:
+        source = move.args[0] if move.verb == TRANSFER else ""
+        if source not in ASCENDING and source not in DESCENDING:
+            keep.append(move)
+            continue
+        suit = suit_of(source)
+        fits = fits or _fits(state)
+        a, _ = _ranks(state, suit)
+        targets = fits[suit] | _redeal(state, a, fits[suit])
+        rising = source in DESCENDING  # a card goes up onto the ascending foundation
+        if any(b > a for b in targets) if rising else any(b < a for b in targets):
+            keep.append(move)
+    return tuple(keep)
+
+
+def _fits(state: State) -> dict[int, set[int]]:
+    """Per suit, the boundaries at which some available card of the suit fits.
+
+    A boundary b means the ascending foundation's top is b; a card of rank r fits at
+    b = r - 1 (ascending) or b = r (descending)."""
+    fits: dict[int, set[int]] = {suit: set() for suit in Suit}
+    for card in available(state):
+        fits[card.suit].update((card.rank - 1, card.rank))
+    return fits
+
+
+def _redeal(state: State, a: int, fit: set[int]) -> set[int]:
+    """A boundary from which a re-deal may be made (nothing of the suit fits there),
+    when a re-deal is left and something fits at ``a``; else none."""
+    if not state.num("redeals") or a not in fit:
+        return set()
+    free = set(range(13)) - fit
+    return {min(free)} if free else set()

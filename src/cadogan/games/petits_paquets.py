@@ -186,6 +186,11 @@ class PetitsPaquets(Game):
         """The end game can no longer be won (``_petits_paquets_solve.dead``)."""
         return solver.dead(state)
 
+    def prune(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """The moves without exchanges that move a boundary away from every use
+        (``_petits_paquets_solve.prune``, where the proof is)."""
+        return solver.prune(state, moves)
+
     def order(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """Plays first (packet 13, then packet tops), then actions, exchanges last."""
 

@@ -134,6 +134,7 @@ class Budget:
         self.own_key = type(game).key is not Game.key
         self.own_order = type(game).order is not Game.order
         self.own_dead = type(game).dead is not Game.dead
+        self.own_prune = type(game).prune is not Game.prune
         hook = getattr(game, "score", None)
         self.score: Callable[[State], int] = hook if callable(hook) else progress
         self.encoder: Encoder | None = None
@@ -192,7 +193,10 @@ class Budget:
         return verdict
 
     def order(self, state: State, legal: tuple[Move, ...]) -> tuple[Move, ...]:
-        """The game's ordering, or :func:`default_order`."""
+        """The moves every search tries from ``state``: those the game's ``prune`` keeps,
+        in the game's ordering (or :func:`default_order`)."""
+        if self.own_prune:
+            legal = self.game.prune(state, legal)
         return self.game.order(state, legal) if self.own_order else default_order(legal, state)
 
     def key(self, state: State, parent: Parts | None = None) -> tuple[Hashable, Parts | None]:

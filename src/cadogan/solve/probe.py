@@ -155,6 +155,9 @@ class Prober:
             self.greed = self.rng.uniform(0.5, 0.9)
         state, legal, line = self.dive
         ordered = self.budget.order(state, legal)
+        if not ordered:  # the game's prune kept no move: the position is lost
+            self.dive = None
+            return None
         move = ordered[0] if self.rng.random() < self.greed else self.rng.choice(ordered)
         child, forced, legal, result = self.budget.settle(self.budget.play(state, move))
         line.append(move)

@@ -176,7 +176,10 @@ def _play_out(budget: Budget, root: State) -> tuple[Status, tuple[Move, ...]]:
         line += forced
         if result is not Outcome.ONGOING:
             return ("solved", tuple(line)) if result is Outcome.WON else ("unsolvable", ())
-        move = budget.order(state, legal)[0]
+        kept = budget.order(state, legal)
+        if not kept:  # the game's prune kept no move: the position is lost
+            return "unsolvable", ()
+        move = kept[0]
         state = budget.play(state, move)
         line.append(move)
 
