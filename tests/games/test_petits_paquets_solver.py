@@ -266,6 +266,61 @@ def test_cross_check_the_exchange_prune_against_the_unpruned_search() -> None:
     assert verdicts.get("solved", 0) >= 5 and verdicts.get("unsolvable", 0) >= 8, verdicts
 
 
+class PruneOnly(Plain):
+    """The game with only its ``prune`` (no safe plays, no ``dead``), counting drops."""
+
+    dropped = 0
+
+    def prune(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        kept = PetitsPaquets.prune(self, state, moves)
+        PruneOnly.dropped += len(moves) - len(kept)
+        return kept
+
+
+RANKS = "A23456789TJQ"
+
+
+def _end_game(rng: random.Random) -> State:
+    """A random end of the play phase, no exile left: one or two suits exchangeable at a
+    random boundary, the others home, their twelve cards each spread over a few packets."""
+    layout: dict[str, str] = {}
+    out: list[str] = []
+    suits = rng.sample(range(4), 4)
+    loose = rng.choice((1, 1, 2))
+    for i, suit in enumerate(suits):
+        letter = "cdhs"[suit]
+        a = rng.randint(0, 12) if i < loose else 12
+        layout[f"found{suit + 1}"] = " ".join(r + letter for r in RANKS[:a])
+        layout[f"found{suit + 5}"] = " ".join(
+            r + letter for r in reversed(RANKS[a if i < loose else 0 :])
+        )
+        out += [r + letter for r in RANKS] if i < loose else []
+    rng.shuffle(out)
+    packets = rng.sample([f"packet{n}" for n in range(1, 14)], rng.randint(2, 4))
+    for card in out:
+        name = rng.choice(packets)
+        layout[name] = f"{layout.get(name, '')} {card}".strip()
+    return build(layout, redeals=rng.choice((0, 1, 1, 2)), mode=rng.choice(("card", "never")))
+
+
+def test_cross_check_the_exchange_prune_on_random_end_games() -> None:
+    """Cross-check, prune: on random end games with exchangeable suits (made so that the
+    prune has much to leave out), the search with only the prune agrees with the
+    unpruned search wherever both decide."""
+    rng, verdicts, pruned_at = random.Random(7), {"solved": 0, "unsolvable": 0}, 0
+    for _ in range(120):
+        state = _end_game(rng)
+        mode = state.options["play_during_deal"]
+        plain = solve(Plain(play_during_deal=mode), state, timeout=1)
+        PruneOnly.dropped = 0
+        pruned = solve(PruneOnly(play_during_deal=mode), state, timeout=1)
+        if plain.decided and pruned.decided:
+            assert pruned.status == plain.status, state
+            verdicts[plain.status] += 1
+            pruned_at += PruneOnly.dropped > 0
+    assert min(verdicts.values()) >= 10 and pruned_at >= 30, (verdicts, pruned_at)
+
+
 def test_whole_deals_under_never_keep_their_verdicts() -> None:
     """Cross-check: deals the unpruned search decides keep their verdict (never)."""
     for deal, status in ((2, "solved"), (4, "solved"), (11, "solved")):

@@ -260,30 +260,37 @@ def prune(state: State, legal: tuple[Move, ...]) -> tuple[Move, ...]:
     whether it is legal can depend on s's boundary: a play of a card of s (from a
     packet, packet 13 or the Exiles), an exile (legal only when nothing fits, and its
     chain stops at the first card that fits) and a re-deal (legal only when nothing
-    fits; the pick-up does not look at the foundations).  Every other move of the play
-    phase (a play or an exchange of another suit) is the same at any boundary of s, and
-    an exchange of s changes nothing but that boundary.  Exchanges of s are legal from
-    the first position with d == a + 1 until the first play of a card of s (then
-    d <= a for good), and a win plays every card, so in a winning line L every exchange
-    of s is followed by an s-dependent move.  Build L' from L: drop the exchanges of s
-    and, just before each s-dependent move M, move the boundary straight (one exchange
-    at a time, in one direction) to a boundary c:
+    fits; the pick-up does not look at the foundations).  Every other move (a play or
+    an exchange of another suit, or a ``deal``, which looks only at the count) is the
+    same at any boundary of s, and an exchange of s changes nothing but that boundary.
+    Exchanges of s are possible only from the play that makes d == a + 1 until the next
+    play of a card of s (then d <= a for good), and a win plays every card, so in a
+    winning line L every exchange of s is followed by an s-dependent move.  Build L'
+    from L: drop the exchanges of s and, just before each s-dependent move M, move the
+    boundary straight (one exchange at a time, in one direction) to a boundary c:
     - for a play of a card of s, or any M made while an exile is left, c is L's
-      boundary at M;
+      boundary at M.  (Before the play of a turned-up exile no exchange is legal, nor
+      needed: the exile that turned it up was made at L's boundary, and nothing
+      changed it since.  Where M comes in the deal phase, plays and so exchanges are
+      allowed there, and nothing is pruned in that phase.)
     - for a re-deal with the Exiles used up: no move at all when no card of s fits at
-      the boundary the block starts from, else the first boundary met on the way
-      towards ``_redeal``'s target where no card of s fits.  The re-deal is legal
-      there (nothing else fits, as in L) and does the same, and later blocks start
-      from this boundary instead of L's.
+      the boundary the block starts from, else the first boundary where no card of s
+      fits on the way towards ``_redeal``'s target (the lowest such boundary).  The
+      re-deal is legal there (nothing else fits, as in L) and does the same, and later
+      blocks start from this boundary instead of L's.
     Every position of L' differs from L's only in the boundaries of exchangeable suits,
     each move of L' is legal and does the same as in L, and L' ends won as L does.  (A
-    position of L' is never lost where L's is going on: for a suit with an available
-    card, exchanges rescue it; for one without, its boundary changes nothing that fits.)
-    Each exchange of L' heads for a target or is made while an exile is left, since
-    targets depend only on what is available, the Exiles and the re-deals, none of which
-    an exchange changes.  So from every winnable position some winning line uses only
-    kept moves, and the solver's safe plays and ``dead`` keep their own proofs.  Only
-    exchanges are left out, and every other move makes progress, so the search ends.
+    position of L' is never lost where L's is going on: ``outcome``'s test of a lost
+    position looks at what fits and at ``rescued_by_exchange``; for a suit with an
+    available card, exchanges rescue it, and for one without, its boundary changes
+    nothing that fits.)  Each exchange of L' heads for a target or is made while an
+    exile is left, since targets depend only on what is available, the Exiles and the
+    re-deals, none of which an exchange changes.  So from every winnable position some
+    winning line uses only kept moves.  With the solver's safe plays as well (each
+    keeps a win by its own proof, and puts a card home for good), induction on the
+    number of cards still out shows that the search, following kept moves, reaches a
+    win whenever one exists.  Exchanges can still go back and forth under the prune
+    (a suit may have targets on both sides); the search's table stops such cycles.
     """
     if state.phase != "play" or state.piles[EXILES].cards:
         return legal
