@@ -1,0 +1,1 @@
+"""Benchmarks: measurements, not tests (see README.md here)."""
