@@ -113,7 +113,9 @@ def plot(curves: dict[str, list[Point]], timeout: float, path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", nargs="+", required=True, help="game ids")
+    parser.add_argument(
+        "--games", nargs="+", required=True, choices=registry.ids(), help="game ids"
+    )
     parser.add_argument("--deals", type=int, default=30, help="solve deals 1..N (30)")
     parser.add_argument("--timeout", type=float, default=60.0, help="largest budget, s (60)")
     parser.add_argument("--json", dest="json_path", required=True, help="points file (JSONL)")
