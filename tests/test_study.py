@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cadogan.study import Store, StudyTask, run_study, wilson
-from cadogan.study.report import Line, all_deal_bounds, timeout_note, write_report
+from cadogan.study.report import Line, all_deal_bounds, budget_cell, timeout_note, write_report
 from cadogan.study.store import Row, Summary
 
 TASK = StudyTask("travellers", (("complete", "travelled"),), "greedy", range(1, 121), 5.0)
@@ -150,7 +150,7 @@ def test_report_writes_the_table_and_plots(tmp_path: Path) -> None:
     written = write_report(store, tmp_path / "out")
     page = (tmp_path / "out" / "results.md").read_text()
     row = next(line for line in page.splitlines() if line.startswith("| travellers |"))
-    assert "| complete=travelled | greedy | 120 |" in row and "agrees" in row
+    assert "| complete=travelled | greedy | - | 120 |" in row and "agrees" in row
     pngs = [p for p in written if p.suffix == ".png"]
     assert len(pngs) == 2 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)
 
@@ -195,3 +195,58 @@ def test_the_all_deal_bounds_that_the_plot_draws_cover_only_groups_with_many_tim
     assert bounds == (wilson(44, 200)[0], wilson(199, 200)[1])
     few = Summary("zodiac", "", "solver", 100, 90, 8, 2)
     assert all_deal_bounds(Line(few, 90 / 98, *wilson(90, 98))) is None
+
+
+def fake(deal: int, status: str, budget: float) -> Row:
+    """A stored row of TASK's group that no real run made (to be told apart)."""
+    return Row(TASK.game, TASK.options_text, TASK.player, deal, status, 0, 0, 0.0, budget, "x")
+
+
+def test_a_timeout_is_replaced_only_by_a_row_with_a_larger_budget(tmp_path: Path) -> None:
+    store = Store(tmp_path / "u.sqlite")
+    store.add([fake(1, "timeout", 5.0), fake(2, "lost", 5.0)])
+    assert store.add([fake(1, "timeout", 5.0), fake(1, "won", 1.0), fake(2, "won", 60.0)]) == 0
+    assert store.add([fake(1, "won", 30.0)]) == 1
+    rows = store.rows(TASK.game, TASK.options_text, TASK.player)
+    assert [(r.deal, r.status, r.timeout) for r in rows] == [(1, "won", 30.0), (2, "lost", 5.0)]
+
+
+def test_retry_timeouts_replays_the_timeouts_of_a_smaller_budget(tmp_path: Path) -> None:
+    """--retry-timeouts plays again the deals stored as timeouts under a smaller budget,
+    and those only (besides the missing deals); a rerun then has nothing left to do."""
+    db = tmp_path / "t.sqlite"
+    store = Store(db)
+    store.add([fake(d, "timeout", 0.5) for d in (1, 2, 3)])
+    store.add([fake(4, "timeout", 9.0), fake(5, "won", 0.5)])
+    retry = StudyTask(TASK.game, TASK.options, TASK.player, range(1, 8), 5.0, retry=True)
+    assert store.retryable(TASK.game, TASK.options_text, TASK.player, retry.deals, 5.0) == {
+        1,
+        2,
+        3,
+    }
+    assert run_study(retry, store, workers=1) == 5  # deals 1-3 again, and 6-7 new
+    fresh = Store(tmp_path / "fresh.sqlite")
+    run_study(StudyTask(TASK.game, TASK.options, TASK.player, retry.deals, 5.0), fresh, workers=1)
+    got = {r.deal: r for r in store.rows(TASK.game, TASK.options_text, TASK.player)}
+    want = {r.deal: r for r in fresh.rows(TASK.game, TASK.options_text, TASK.player)}
+    for deal in (1, 2, 3, 6, 7):
+        assert (got[deal].status, got[deal].moves, got[deal].timeout) == (
+            want[deal].status,
+            want[deal].moves,
+            5.0,
+        )
+    assert (got[4].version, got[5].version) == ("x", "x")  # budget not smaller; not a timeout
+    assert run_study(retry, store, workers=1) == 0
+    result = cadogan(
+        "study", TASK.game, "-o", "complete=travelled", "--player", "greedy", "--deals", "1..7",
+        "--timeout", "20", "--retry-timeouts", "--json", "--db", str(db), timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["deals"] == 7
+    assert store.rows(TASK.game, TASK.options_text, TASK.player)[3].timeout == 20.0
+
+
+def test_the_budget_column_shows_a_range_after_a_retry_and_nothing_for_honest_players() -> None:
+    assert budget_cell(Summary("zodiac", "", "solver", 10, 9, 1, 0, 10.0, 10.0)) == "10"
+    assert budget_cell(Summary("zodiac", "", "solver", 10, 9, 0, 1, 10.0, 45.0)) == "10 to 45"
+    assert budget_cell(Summary("zodiac", "", "greedy", 10, 1, 9, 0, 10.0, 10.0)) == "-"

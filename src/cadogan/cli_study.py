@@ -104,6 +104,12 @@ class Tally:
     show_default=True,
     help="SQLite file for the results.",
 )
+@click.option(
+    "--retry-timeouts",
+    "retry",
+    is_flag=True,
+    help="Also replay the deals stored as timeouts under a smaller --timeout.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the totals as JSON.")
 def study(
     game: str,
@@ -114,12 +120,18 @@ def study(
     workers: int,
     dask_address: str | None,
     db: Path,
+    retry: bool,
     as_json: bool,
 ) -> None:
-    """Play a range of deals with a player and store one row per deal (resumable)."""
+    """Play a range of deals with a player and store one row per deal (resumable).
+
+    With --retry-timeouts, deals that ran out of time under a smaller budget are played
+    again with --timeout and their rows replaced, so a study can be given more time in
+    later passes; a pass killed midway resumes like any other.
+    """
     deals = parse_deals(deals_text)
     opts = tuple(sorted(parse_pairs(options).items()))
-    task = StudyTask(registry.find(game).id, opts, player, deals, timeout)
+    task = StudyTask(registry.find(game).id, opts, player, deals, timeout, retry)
     store = Store(db)
     tally = Tally()
     columns = (
@@ -132,6 +144,8 @@ def study(
     stderr = Console(stderr=True)
     with Progress(*columns, console=stderr, disable=as_json) as progress:
         done = len(store.done(task.game, task.options_text, player, deals))
+        if retry:
+            done -= len(store.retryable(task.game, task.options_text, player, deals, timeout))
         bar = progress.add_task(f"{task.game} {player}", total=len(deals), completed=done, stats="")
 
         def advance(row: Row) -> None:

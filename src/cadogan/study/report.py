@@ -63,6 +63,16 @@ def rate_cells(line: Line) -> str:
     )
 
 
+def budget_cell(summary: Summary) -> str:
+    """The solver's time budget per deal in seconds, as a range when a study was given
+    more time in a later pass (``--retry-timeouts``); "-" for the players that do not
+    search, which no budget limits."""
+    if summary.player != "solver":
+        return "-"
+    low, high = summary.budget_low, summary.budget_high
+    return f"{low:g}" if low == high else f"{low:g} to {high:g}"
+
+
 def all_deal_bounds(line: Line) -> tuple[float, float] | None:
     """When many deals timed out (more than 5%), the bounds on the won share of all
     deals that hold whatever the timed-out deals would have been: at least the won
@@ -103,15 +113,21 @@ def markdown(rows: list[Line], plots: list[str]) -> str:
         "deals would have been: from the lower 95% bound with every timeout lost to the",
         "upper 95% bound with every timeout won (for the solver: deals that can be won).",
         "",
-        "| game | options | player | deals | won | lost | timeout | rate | 95% interval "
-        "| ± | note |",
-        "|---|---|---|---:|---:|---:|---:|---:|---|---:|---|",
+        "The budget is the solver's time per deal in seconds. A range means the deals that",
+        "ran out of time at the smaller budget were played again with the larger one",
+        "(`cadogan study --retry-timeouts`), so the timeouts counted are those of the",
+        "larger budget.",
+        "",
+        "| game | options | player | budget | deals | won | lost | timeout | rate "
+        "| 95% interval | ± | note |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|---|",
     ]
     for line in rows:
         s = line.summary
         notes = [n for n in (known_note(line), timeout_note(line)) if n]
         out.append(
-            f"| {s.game} | {s.options or '-'} | {s.player} | {s.deals} | {s.won} | {s.lost} "
+            f"| {s.game} | {s.options or '-'} | {s.player} | {budget_cell(s)} | {s.deals} "
+            f"| {s.won} | {s.lost} "
             f"| {s.timeout} | {rate_cells(line)} | {'; '.join(notes)} |"
         )
     out += ["", *[f"![{Path(p).stem}]({Path(p).name})" for p in plots], ""]

@@ -22,13 +22,18 @@ BATCH = 16
 
 @dataclass(frozen=True, slots=True)
 class StudyTask:
-    """What a study plays: a game with options, a player, a range of deals, a budget."""
+    """What a study plays: a game with options, a player, a range of deals, a budget.
+
+    With ``retry`` it also plays again the deals stored as timeouts under a smaller
+    budget, so a study can be given more time per deal in later, resumable passes.
+    """
 
     game: str
     options: tuple[tuple[str, str], ...]
     player: str
     deals: range
     timeout: float = 10.0
+    retry: bool = False
 
     @property
     def options_text(self) -> str:
@@ -107,6 +112,10 @@ def _dask(task: StudyTask, deals: list[int], address: str) -> Iterator[Row]:
             yield future.result()
 
 
+def _group(task: StudyTask) -> tuple[str, str, str]:
+    return task.game, task.options_text, task.player
+
+
 def run_study(
     task: StudyTask,
     store: Store,
@@ -115,7 +124,8 @@ def run_study(
     dask: str | None = None,
     progress: Callable[[Row], None] | None = None,
 ) -> int:
-    """Play every deal of ``task`` not yet stored; returns how many were played.
+    """Play every deal of ``task`` not yet stored, and with ``task.retry`` every stored
+    timeout of a smaller budget (its row is replaced); returns how many were played.
 
     Rows are committed in batches of at most 16 rows or one second, so a killed study
     loses at most the last second of work and never a committed row.
@@ -123,6 +133,8 @@ def run_study(
     registry.game(task.game, **dict(task.options))  # refuse bad games and options early
     done = store.done(task.game, task.options_text, task.player, task.deals)
     missing = [d for d in task.deals if d not in done]
+    if task.retry:
+        missing = sorted({*missing, *store.retryable(*_group(task), task.deals, task.timeout)})
     if dask:
         rows: Iterable[Row] = _dask(task, missing, dask)
     elif workers > 1 and len(missing) > 1:

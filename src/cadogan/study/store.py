@@ -30,6 +30,15 @@ CREATE TABLE IF NOT EXISTS results (
 """
 
 
+UPSERT = """
+INSERT INTO results VALUES (?,?,?,?,?,?,?,?,?,?)
+ON CONFLICT (game, options, player, deal) DO UPDATE SET
+    status=excluded.status, moves=excluded.moves, nodes=excluded.nodes,
+    seconds=excluded.seconds, timeout=excluded.timeout, version=excluded.version
+WHERE results.status='timeout' AND results.timeout < excluded.timeout
+"""
+
+
 @dataclass(frozen=True, slots=True)
 class Row:
     """One deal's result."""
@@ -57,6 +66,8 @@ class Summary:
     won: int
     lost: int
     timeout: int
+    budget_low: float = 0.0  # the smallest and largest time budget of its rows, seconds
+    budget_high: float = 0.0
 
 
 class Store:
@@ -78,7 +89,12 @@ class Store:
             db.close()
 
     def add(self, rows: Iterable[Row]) -> int:
-        """Store rows in one transaction, ignoring deals already stored; returns how many."""
+        """Store rows in one transaction; returns how many were written.
+
+        A deal already stored is kept as it is, except a timeout stored with a smaller
+        time budget, which a row with a larger budget replaces (a retried timeout). So
+        a rerun never double-counts a deal, and a result only ever improves its budget.
+        """
         values = [
             (
                 r.game,
@@ -96,7 +112,7 @@ class Store:
         ]
         with self._connect() as db:
             before = db.total_changes
-            db.executemany("INSERT OR IGNORE INTO results VALUES (?,?,?,?,?,?,?,?,?,?)", values)
+            db.executemany(UPSERT, values)
             return db.total_changes - before
 
     def done(self, game: str, options: str, player: str, deals: range) -> set[int]:
@@ -106,6 +122,18 @@ class Store:
                 "SELECT deal FROM results WHERE game=? AND options=? AND player=? "
                 "AND deal BETWEEN ? AND ?",
                 (game, options, player, deals.start, deals.stop - 1),
+            )
+            return {deal for (deal,) in found}
+
+    def retryable(
+        self, game: str, options: str, player: str, deals: range, budget: float
+    ) -> set[int]:
+        """The deals of ``deals`` stored as timeouts with a budget smaller than ``budget``."""
+        with self._connect() as db:
+            found = db.execute(
+                "SELECT deal FROM results WHERE game=? AND options=? AND player=? "
+                "AND deal BETWEEN ? AND ? AND status='timeout' AND timeout < ?",
+                (game, options, player, deals.start, deals.stop - 1, budget),
             )
             return {deal for (deal,) in found}
 
@@ -125,7 +153,8 @@ class Store:
         with self._connect() as db:
             found = db.execute(
                 "SELECT game, options, player, COUNT(*), "
-                "SUM(status='won'), SUM(status='lost'), SUM(status='timeout') "
+                "SUM(status='won'), SUM(status='lost'), SUM(status='timeout'), "
+                "MIN(timeout), MAX(timeout) "
                 "FROM results GROUP BY game, options, player ORDER BY game, options, player"
             )
             return [Summary(*values) for values in found]
