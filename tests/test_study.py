@@ -150,7 +150,7 @@ def test_report_writes_the_table_and_plots(tmp_path: Path) -> None:
     written = write_report(store, tmp_path / "out")
     page = (tmp_path / "out" / "results.md").read_text()
     row = next(line for line in page.splitlines() if line.startswith("| travellers |"))
-    assert "| complete=travelled | greedy | - | 120 |" in row and "agrees" in row
+    assert "| complete=travelled | greedy | 5 | 120 |" in row and "agrees" in row
     pngs = [p for p in written if p.suffix == ".png"]
     assert len(pngs) == 2 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)
 
@@ -243,10 +243,52 @@ def test_retry_timeouts_replays_the_timeouts_of_a_smaller_budget(tmp_path: Path)
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["deals"] == 7
-    assert store.rows(TASK.game, TASK.options_text, TASK.player)[3].timeout == 20.0
+    after = store.rows(TASK.game, TASK.options_text, TASK.player)
+    assert [r.timeout for r in after] == [5.0, 5.0, 5.0, 20.0, 0.5, 5.0, 5.0]
 
 
-def test_the_budget_column_shows_a_range_after_a_retry_and_nothing_for_honest_players() -> None:
+def test_the_budget_column_shows_a_range_and_where_the_timeouts_start() -> None:
     assert budget_cell(Summary("zodiac", "", "solver", 10, 9, 1, 0, 10.0, 10.0)) == "10"
-    assert budget_cell(Summary("zodiac", "", "solver", 10, 9, 0, 1, 10.0, 45.0)) == "10 to 45"
-    assert budget_cell(Summary("zodiac", "", "greedy", 10, 1, 9, 0, 10.0, 10.0)) == "-"
+    full = Summary("zodiac", "", "solver", 10, 9, 0, 1, 10.0, 45.0, 45.0)
+    assert budget_cell(full) == "10 to 45"
+    part = Summary("zodiac", "", "solver", 10, 8, 0, 2, 10.0, 45.0, 10.0)
+    assert budget_cell(part) == "10 to 45 (timeouts from 10)"
+    assert budget_cell(Summary("zodiac", "", "greedy", 10, 1, 8, 1, 3.0, 3.0, 3.0)) == "3"
+
+
+def test_summaries_give_the_smallest_budget_of_the_timeouts(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.sqlite")
+    store.add([fake(1, "timeout", 5.0), fake(2, "timeout", 60.0), fake(3, "won", 1.0)])
+    (s,) = store.summaries()
+    assert (s.budget_low, s.budget_high, s.timeout_budget) == (1.0, 60.0, 5.0)
+    store.add([fake(1, "timeout", 60.0)])
+    assert store.summaries()[0].timeout_budget == 60.0
+
+
+def test_dask_task_keys_include_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A retry at a larger budget must not share a key (and so a cached result) with
+    the same deal played at a smaller budget on the same cluster."""
+    distributed = pytest.importorskip("dask.distributed")
+    keys: list[str] = []
+
+    class FakeClient:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            pass
+
+        def __enter__(self) -> FakeClient:
+            return self
+
+        def __exit__(self, *args: object) -> None:
+            pass
+
+        def submit(self, *args: object, key: str, **kwargs: object) -> None:
+            keys.append(key)
+
+    monkeypatch.setattr(distributed, "Client", FakeClient)
+    monkeypatch.setattr(distributed, "as_completed", lambda futures: iter(()))
+    from cadogan.study.runner import _dask
+
+    for budget in (10.0, 60.0):
+        task = StudyTask(TASK.game, TASK.options, TASK.player, range(7, 8), budget)
+        list(_dask(task, [7], "tcp://nowhere"))
+    assert len(set(keys)) == 2

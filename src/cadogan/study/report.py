@@ -64,13 +64,15 @@ def rate_cells(line: Line) -> str:
 
 
 def budget_cell(summary: Summary) -> str:
-    """The solver's time budget per deal in seconds, as a range when a study was given
-    more time in a later pass (``--retry-timeouts``); "-" for the players that do not
-    search, which no budget limits."""
-    if summary.player != "solver":
-        return "-"
+    """The time budget per deal in seconds, as a range when the group's deals were
+    played with different budgets; when some of its timeouts ran out of a budget
+    smaller than the largest (they were not all retried), from which one."""
     low, high = summary.budget_low, summary.budget_high
-    return f"{low:g}" if low == high else f"{low:g} to {high:g}"
+    cell = f"{low:g}" if low == high else f"{low:g} to {high:g}"
+    worst = summary.timeout_budget
+    if worst is not None and worst < high:
+        cell += f" (timeouts from {worst:g})"
+    return cell
 
 
 def all_deal_bounds(line: Line) -> tuple[float, float] | None:
@@ -113,10 +115,12 @@ def markdown(rows: list[Line], plots: list[str]) -> str:
         "deals would have been: from the lower 95% bound with every timeout lost to the",
         "upper 95% bound with every timeout won (for the solver: deals that can be won).",
         "",
-        "The budget is the solver's time per deal in seconds. A range means the deals that",
-        "ran out of time at the smaller budget were played again with the larger one",
-        "(`cadogan study --retry-timeouts`), so the timeouts counted are those of the",
-        "larger budget.",
+        "The budget is the time per deal in seconds (the solver's search, or at most that",
+        "long for greedy and random). A range means the group's deals were played with",
+        "different budgets: a later pass with a larger `--timeout`, or",
+        "`cadogan study --retry-timeouts`, which plays again with the larger budget the",
+        "deals that ran out of time at a smaller one. When not every timeout ran out of",
+        "the largest budget, the cell says from which budget the timeouts counted start.",
         "",
         "| game | options | player | budget | deals | won | lost | timeout | rate "
         "| 95% interval | ± | note |",

@@ -103,7 +103,7 @@ def _dask(task: StudyTask, deals: list[int], address: str) -> Iterator[Row]:
                 task.player,
                 d,
                 task.timeout,
-                key=f"{task.game}-{task.options_text}-{task.player}-{d}",
+                key=f"{task.game}-{task.options_text}-{task.player}-{d}-{task.timeout!r}",
                 pure=True,
             )
             for d in deals

@@ -68,6 +68,7 @@ class Summary:
     timeout: int
     budget_low: float = 0.0  # the smallest and largest time budget of its rows, seconds
     budget_high: float = 0.0
+    timeout_budget: float | None = None  # the smallest budget of its timeouts, if any
 
 
 class Store:
@@ -154,7 +155,7 @@ class Store:
             found = db.execute(
                 "SELECT game, options, player, COUNT(*), "
                 "SUM(status='won'), SUM(status='lost'), SUM(status='timeout'), "
-                "MIN(timeout), MAX(timeout) "
+                "MIN(timeout), MAX(timeout), MIN(CASE WHEN status='timeout' THEN timeout END) "
                 "FROM results GROUP BY game, options, player ORDER BY game, options, player"
             )
             return [Summary(*values) for values in found]
