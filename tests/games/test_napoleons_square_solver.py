@@ -1,4 +1,4 @@
-"""Solver hooks of Napoleon's Square: the kings' dead tests and the probes' score.
+"""Solver hooks of Napoleon's Square: the dead tests (the kings', the talon's) and the score.
 
 Each dead rule is proved in games/_napoleons_square_dead.py and docs/rules/
 napoleons-square.md ("The solver's pruning"); here each fires where it must and not
@@ -11,7 +11,9 @@ import random
 
 from cadogan.cards import cards
 from cadogan.core import Game, Pile, State, make_state
+from cadogan.games._napoleons_square_dead import kings_dead
 from cadogan.games._napoleons_square_rules import FOUND, PACKETS
+from cadogan.games._napoleons_square_space import space_dead
 from cadogan.games.napoleons_square import NapoleonsSquare
 from cadogan.solve import solve
 
@@ -41,23 +43,25 @@ def board(
 def test_dead_rule_1_two_blocking_kings_of_a_suit() -> None:
     """Dead rule 1 (the Note): both kings above a lower card of their suit, in play."""
     state = board({1: "5h Kh", 2: "9h 2s Kh"})
-    assert G.dead(state)
+    assert G.dead(state) and kings_dead(state)
     assert not G.dead(board({1: "5h Kh", 2: "9h 2s Kh"}, phase="remedy"))  # still to slip
-    assert not G.dead(board({1: "5h Kh", 2: "Kh 9h"}))  # the second king blocks nothing
+    # (These boards hold a few cards only, so the talon's test, which wants every card
+    # of both packs playable, would call them all lost: the kings' rules are tested alone.)
+    assert not kings_dead(board({1: "5h Kh", 2: "Kh 9h"}))  # the second king blocks nothing
     assert not MODERN.dead(state)  # modern kings move into spaces
 
 
 def test_dead_rule_2_blocking_king_whose_twin_is_played() -> None:
     """Dead rule 2: a blocking king would be the second king of its suit."""
-    assert G.dead(board({1: "3c Kc"}, found={1: CLUBS}))
-    assert not G.dead(board({1: "3c Kc"}, found={1: CLUBS[:-3]}))
-    assert not G.dead(board({1: "3d Kc"}, found={1: CLUBS}))  # other suit beneath
+    assert kings_dead(board({1: "3c Kc"}, found={1: CLUBS}))
+    assert not kings_dead(board({1: "3c Kc"}, found={1: CLUBS[:-3]}))
+    assert not kings_dead(board({1: "3d Kc"}, found={1: CLUBS}))  # other suit beneath
 
 
 def test_dead_rule_3_both_copies_of_a_rank_beneath_a_blocking_king() -> None:
     """Dead rule 3: the first king's foundation needs a copy of each lower rank."""
-    assert G.dead(board({1: "7s 2d 7s Ks"}))
-    assert not G.dead(board({1: "7s 2d 6s Ks", 2: "7s"}))
+    assert kings_dead(board({1: "7s 2d 7s Ks"}))
+    assert not kings_dead(board({1: "7s 2d 6s Ks", 2: "7s"}))
 
 
 def test_score_rewards_foundations_and_punishes_the_talon() -> None:
@@ -127,3 +131,85 @@ def test_cross_check_dead_against_the_unpruned_search() -> None:
         assert solve(G, state, timeout=5).status == expected
         verdicts.append(expected)
     assert "solved" in verdicts and "unsolvable" in verdicts
+
+
+def complete(packets: dict[int, str], talon: str = "", pack: str = "") -> State:
+    """A position of both whole packs: the given packets, talon and pack (bottom
+    first; the pack's last card is turned next), every other card on the foundations,
+    which must then read as two runs up from the ace in each suit."""
+    given = [c for text in (*packets.values(), talon, pack) for c in cards(text)]
+    found: dict[int, str] = {}
+    for suit in "cdhs":
+        ranks = cards(" ".join(f"{r}{suit}" for r in "A23456789TJQK"))
+        home = [2 - given.count(card) for card in ranks]
+        assert home == sorted(home, reverse=True), f"{suit}: not two runs from the ace"
+        place = 2 * "cdhs".index(suit) + 1
+        for copy in (1, 2):
+            found[place + copy - 1] = " ".join(
+                str(c) for c, n in zip(ranks, home, strict=True) if n >= copy
+            )
+    state = board(packets, found)
+    return state.with_piles(
+        {"talon": Pile.face_up(cards(talon)), "pack": Pile.face_down(cards(pack))}
+    )
+
+
+# Every spade, diamond and heart from the 3 to the king is in the square, in runs that
+# block each other (each run's top, a 3 or a 9, can marry only onto a card buried in
+# its twin run); the clubs from the 6 to the queen likewise.  Nothing can leave the
+# square until a 2 of a red or black suit, or a 5c, is played, and those lie at the
+# bottom of the talon under the two kings of clubs.
+RUNS = {
+    suit: (" ".join(r + suit for r in "KQJT9"), " ".join(r + suit for r in "876543"))
+    for suit in "shd"
+}
+SQUARE = {
+    1: RUNS["s"][0], 2: RUNS["s"][1], 3: RUNS["s"][0] + " " + RUNS["s"][1],
+    4: RUNS["h"][0], 5: RUNS["h"][1], 6: RUNS["h"][0] + " " + RUNS["h"][1],
+    7: RUNS["d"][0], 8: RUNS["d"][1], 9: RUNS["d"][0] + " " + RUNS["d"][1],
+    10: "Qc Jc Tc 9c 8c 7c 6c", 11: "Qc Jc Tc 9c 8c 7c 6c",
+}  # fmt: skip
+KINGS_ON_TOP = "2s 2s 2h 2h 2d 2d 5c 5c Kc Kc"
+
+
+def test_dead_counts_the_spaces_the_talon_needs_at_once() -> None:
+    """The talon's test, condition B: each king of clubs can leave the talon only into
+    a space (the 5c it needs lies beneath them), and the first stays there; with one
+    space only, the second cannot leave and nothing beneath it ever plays.  With a
+    second space both kings step aside and the game comes out."""
+    one_space = complete(SQUARE, KINGS_ON_TOP)
+    merged = SQUARE | {1: SQUARE[3], 2: ""}  # the spade halves as one run: a second space
+    two_spaces = complete(merged, KINGS_ON_TOP)
+    assert not kings_dead(one_space)
+    assert G.dead(one_space)
+    assert solve(Unpruned(), one_space, timeout=20).status == "unsolvable"
+    assert not G.dead(two_spaces)
+    assert solve(G, two_spaces, timeout=20).status == "solved"
+
+
+def test_the_talon_test_never_fires_on_a_winning_line_and_is_right_off_it() -> None:
+    """Soundness of the talon's test: no position of a winning line is called lost;
+    positions a few random moves off the line that it calls lost, the search without
+    any dead test never wins."""
+    off = []
+    for deal in (24, 108, 133, 214):
+        found = solve(Unpruned(), G.deal(deal), timeout=20)
+        assert found.status == "solved"
+        rng, state = random.Random(deal), G.deal(deal)
+        for move in found.moves:
+            if state.phase == "play":
+                assert not space_dead(state)
+                off += _off_line(state, rng)
+            state = G.play(state, move)
+    verdicts = [solve(Unpruned(), s, timeout=2).status for s in off[:12]]
+    assert "solved" not in verdicts
+    assert verdicts.count("unsolvable") >= 5
+
+
+def _off_line(state: State, rng: random.Random) -> list[State]:
+    """The end of a short random walk from ``state``, if the talon's test calls it lost."""
+    for _ in range(rng.randint(1, 10)):
+        if not (legal := G.moves(state)):
+            break
+        state = G.play(state, rng.choice(legal))
+    return [state] if state.phase == "play" and space_dead(state) else []

@@ -4,7 +4,8 @@ Under the book's rules a king in a packet can leave it only for a foundation: a 
 marries onto nothing, and a packet card never goes into a space (Rule II).  So every
 card beneath such a king stays there until the king has been played, and the counting
 arguments below follow.  Modern rules move a king into a space with its run, so none of
-this applies to them.  Rules and proofs: docs/rules/napoleons-square.md.
+this applies to them.  The talon's test, which counts spaces, is in
+``_napoleons_square_space``.  Rules and proofs: docs/rules/napoleons-square.md.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from cadogan.cards import Rank, Suit
 from cadogan.core import State
 from cadogan.games._napoleons_square_rules import FOUND, PACKETS
+from cadogan.games._napoleons_square_space import space_dead
 
 
 def dead(state: State) -> bool:
@@ -28,9 +30,17 @@ def dead(state: State) -> bool:
     3. a blocking king needs one copy of each rank, ace to queen, of its suit on its
        foundation before it goes, and nothing beneath it can be there by then: if
        both copies of some rank lie beneath it, it can never be played.
+
+    The kings' tests are cheap and come first; then the talon's, which counts spaces
+    (:func:`space_dead`).
     """
     if state.phase != "play":
         return False  # the Note's remedy is still to move a king
+    return kings_dead(state) or space_dead(state)
+
+
+def kings_dead(state: State) -> bool:
+    """Rules 1-3 of :func:`dead`, for every suit."""
     piles = state.piles
     kings: dict[Suit, list[tuple[int, str]]] = {}
     for name in PACKETS:

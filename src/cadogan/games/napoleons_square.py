@@ -173,8 +173,9 @@ class NapoleonsSquare(Game):
         return safe(state, self.moves(state))
 
     def dead(self, state: State) -> bool:
-        """Lost for certain by the kings' counting arguments (book rules only: a modern
-        king can move into a space; proofs in games/_napoleons_square_dead.py)."""
+        """Lost for certain by the kings' counting arguments or by the talon's test,
+        which counts spaces (book rules only: modern runs and kings move into spaces;
+        proofs in games/_napoleons_square_dead.py and _napoleons_square_space.py)."""
         return not self.modern and dead(state)
 
     def score(self, state: State) -> int:

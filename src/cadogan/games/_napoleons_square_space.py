@@ -1,0 +1,271 @@
+"""Napoleon's Square: a proof of loss that counts spaces (book rules, play phase).
+
+The talon is one stack: its cards leave from the top, each to a foundation, by a
+marriage onto a packet top one higher in its suit, or into a space (Rule II).  A card
+that goes into a space and can never be played or married stays at the bottom of that
+packet for good, so it uses a packet up.  The test below asks, card by card down the
+talon, whether each talon card can ever leave, counting the packets such cards use up.
+
+It rests on a *world*: the least fixpoint of what can ever happen while some cards
+never move (the talon from one card down, the pack from one card on).  Its facts, all
+of which only ever become true:
+
+- ``free``: a card can be uncovered (every card now above it in its packet or the
+  talon can leave);
+- ``played``: it can reach a foundation;
+- ``top``: it can be the top card of a packet, something to marry onto (a packet card
+  once free; a talon or pack card only by marrying onto a top or going into a space);
+- ``leave``: it can leave its packet or the talon (played, married, or for a talon or
+  pack card into a space, when some packet can be empty);
+- per suit, how high each foundation can get.  With the suit's foundations at
+  ``hi >= lo``, ranks ``lo + 1 .. hi`` have one copy left, which only the lower
+  foundation can take, in order; above ``hi`` either may, once some copy of each rank
+  up to it has been played.  A suit has two aces, so never a third foundation, and
+  eight places take the eight aces, so an ace always fits;
+- how many packets can be empty (every card now in them can leave).
+
+Every fact is an over-estimate: by induction on the moment an event first happens in a
+line of play that keeps to the world, the matching fact is derived (a card is
+uncovered only after the cards above it left; it is played only onto a foundation that
+the cards below it reached; it marries only onto a card that is then a top; a space is
+a packet whose cards all left).  A larger world (fewer frozen cards) derives more, so
+one fixpoint can be continued as cards are unfrozen (a work list; each fact is derived
+once).  Rules and proof: docs/rules/napoleons-square.md ("The solver's pruning").
+"""
+
+from __future__ import annotations
+
+from cadogan.cards import Rank
+from cadogan.core import State
+from cadogan.games._napoleons_square_rules import CODE, FOUND, PACK, PACKETS, TALON
+
+KING = int(Rank.KING)
+SQUARE, IN_TALON, IN_PACK = 0, 1, 2  # where a card lies now
+
+
+class _World:
+    """The least fixpoint of what can happen while the frozen cards never move.
+
+    Cards are numbered: the packets' cards (bottom first), the talon's (bottom first),
+    then the pack's, the next card to turn first.  At first the talon and the pack are
+    frozen; ``unfreeze`` lets a card move and ``run`` continues the fixpoint.
+    """
+
+    def __init__(self, state: State) -> None:
+        piles = state.piles
+        codes: list[int] = []
+        where: list[int] = []
+        below: list[int] = []  # the card beneath in its packet or the talon (-1: none)
+        stacks: list[list[int]] = []
+        for place, name in enumerate((*PACKETS, TALON)):
+            ids: list[int] = []
+            for card in piles[name].cards:
+                below.append(ids[-1] if ids else -1)
+                ids.append(len(codes))
+                codes.append(CODE[card])
+                where.append(SQUARE if place < len(PACKETS) else IN_TALON)
+            stacks.append(ids)
+        self.talon = stacks[-1]
+        self.pack: list[int] = []
+        for card in reversed(piles[PACK].cards):
+            self.pack.append(len(codes))
+            codes.append(CODE[card])
+            where.append(IN_PACK)
+            below.append(-1)
+        self.codes, self.where, self.below = codes, where, below
+        self._link(stacks)
+        self._foundations(state)
+        size = len(codes)
+        self.free = [w == IN_PACK for w in where]  # a turned card is the talon's top
+        self.played = [False] * size
+        self.top = [False] * size
+        self.leave = [False] * size
+        self.frozen = [w != SQUARE for w in where]
+        self.empty = sum(1 for ids in stacks[: len(PACKETS)] if not ids)
+        self.queued = [False] * size
+        self.work: list[int] = []
+        for ids in stacks:
+            if ids:
+                self.free[ids[-1]] = True
+                self.touch(ids[-1])
+
+    def _link(self, stacks: list[list[int]]) -> None:
+        """``onto[i]``: the copies i could marry onto (one higher in suit, not beneath i
+        in its packet or the talon); ``wed[z]``: the cards that could marry onto z;
+        ``twins[code]``: the copies of a card."""
+        codes, where = self.codes, self.where
+        self.twins: dict[int, list[int]] = {}
+        for i, code in enumerate(codes):
+            self.twins.setdefault(code, []).append(i)
+        stack_of = [-1] * len(codes)
+        for number, ids in enumerate(stacks):
+            for i in ids:
+                stack_of[i] = number
+        self.onto: list[list[int]] = [[] for _ in codes]
+        self.wed: list[list[int]] = [[] for _ in codes]
+        for i, code in enumerate(codes):
+            if code & 15 == KING:
+                continue  # a king marries onto nothing
+            for z in self.twins.get(code + 1, ()):
+                if where[i] != IN_PACK and stack_of[z] == stack_of[i] and z < i:
+                    continue  # beneath i: it cannot be a top while i waits above it
+                self.onto[i].append(z)
+                self.wed[z].append(i)
+
+    def _foundations(self, state: State) -> None:
+        """Per suit: ``hi`` (the higher foundation now), ``low`` (how high the lower one
+        can get, up to hi) and ``high`` (above hi, how high either can get)."""
+        heights: list[list[int]] = [[], [], [], []]
+        for name in FOUND:
+            top = state.piles[name].top
+            if top is not None:
+                heights[top.suit].append(int(top.rank))
+        self.hi = [max(h, default=0) for h in heights]
+        self.low = [min(h) if len(h) == 2 else 0 for h in heights]
+        self.high = list(self.hi)
+
+    def touch(self, i: int) -> None:
+        """Queue card i to have its facts looked at again."""
+        if not self.queued[i]:
+            self.queued[i] = True
+            self.work.append(i)
+
+    def unfreeze(self, i: int) -> None:
+        """Let card i move from now on (a larger world)."""
+        self.frozen[i] = False
+        self.touch(i)
+
+    def playable(self, code: int) -> bool:
+        """Whether some foundation can stand one below the card (see the module)."""
+        suit, rank = code >> 4, code & 15
+        return (self.low[suit] if rank <= self.hi[suit] else self.high[suit]) >= rank - 1
+
+    def marries(self, i: int) -> bool:
+        """Whether card i can marry onto some copy that can be a top."""
+        return any(self.top[z] for z in self.onto[i])
+
+    def exits(self, i: int) -> bool:
+        """Whether card i can leave by a foundation or a marriage (not by a space)."""
+        return self.playable(self.codes[i]) or self.marries(i)
+
+    def stays(self, i: int) -> bool:
+        """Whether card i, once put into a space, can never leave it: it can be neither
+        played nor married onto ANY copy one higher that can be a top (a copy that lay
+        beneath it in the talon counts too: both may have left the talon since)."""
+        code = self.codes[i]
+        if self.playable(code):
+            return False
+        return code & 15 == KING or not any(self.top[z] for z in self.twins.get(code + 1, ()))
+
+    def run(self) -> None:
+        """Continue the fixpoint until nothing more can be derived."""
+        work, codes, where = self.work, self.codes, self.where
+        free, frozen, played, top, leave = self.free, self.frozen, self.played, self.top, self.leave
+        while work:
+            i = work.pop()
+            self.queued[i] = False
+            if frozen[i] or not free[i]:
+                continue
+            space = self.empty > 0
+            if not played[i] and self.playable(codes[i]):
+                played[i] = True
+                self._raise(codes[i] >> 4)
+            if not top[i] and (where[i] == SQUARE or space or self.marries(i)):
+                top[i] = True
+                for x in self.wed[i]:
+                    self.touch(x)
+            if not leave[i] and (played[i] or (where[i] != SQUARE and space) or self.marries(i)):
+                leave[i] = True
+                self._left(i)
+
+    def _left(self, i: int) -> None:
+        """Card i can leave: the card beneath it can be uncovered, or its packet emptied
+        (the first space lets every talon and pack card go into it)."""
+        if self.where[i] == IN_PACK:
+            return
+        beneath = self.below[i]
+        if beneath >= 0:
+            self.free[beneath] = True
+            self.touch(beneath)
+        elif self.where[i] == SQUARE:
+            self.empty += 1
+            if self.empty == 1:
+                for x, w in enumerate(self.where):
+                    if w != SQUARE:
+                        self.touch(x)
+
+    def _raise(self, suit: int) -> None:
+        """Raise the suit's foundation levels after a play; look again at the copies
+        that a higher level makes playable."""
+        twins, played, low, high, hi = self.twins, self.played, self.low, self.high, self.hi
+        base = 16 * suit
+        old = low[suit]
+        while low[suit] < hi[suit] and any(played[i] for i in twins.get(base + low[suit] + 1, ())):
+            low[suit] += 1
+        for rank in range(old + 2, min(low[suit] + 1, hi[suit]) + 1):
+            for i in twins.get(base + rank, ()):
+                self.touch(i)
+        old = high[suit]
+        while high[suit] < KING and any(played[i] for i in twins.get(base + high[suit] + 1, ())):
+            high[suit] += 1
+        for rank in range(old + 2, min(high[suit] + 1, KING) + 1):
+            for i in twins.get(base + rank, ()):
+                self.touch(i)
+
+
+def space_dead(state: State) -> bool:
+    """True when the talon can never be cleared, counting spaces, or some card can
+    never be played.
+
+    Talon t_1 (top) .. t_m, pack p_1 (next to turn) .. p_r.  Take a winning line and
+    the moment t_j leaves the talon.  Until then t_j .. t_m have not moved, and the
+    cards turned so far are p_1 .. p_q for some q = q_j, all gone from the talon again
+    (they lay above t_j).  So every earlier event happens in world (j, q), where
+    t_j .. t_m and p_(q+1) .. p_r never move, and:
+
+    A. t_j is free in (j, q): every card above it has left;
+    B. t_j is played or married, which (j, q) must allow; or it goes into a space.  In
+       that case every earlier talon or turned card that in (j, q) can neither be
+       played nor married onto any copy that can be a top (``stays``) went into a
+       space before and is still the bottom card of its packet: with the empty packet
+       t_j takes, K + 1 distinct packets, each emptied of every card it holds now, so
+       K + 1 must not exceed the packets (j, q) can empty.
+
+    q_j never decreases as j grows, so walking down the talon and raising q only when
+    A or B fails gives, for each j, a q no larger than q_j: the worlds only grow, and
+    one fixpoint is continued throughout.  If no q up to r will do, no line wins.  At
+    the end, in the world where everything moves, every card must be playable.
+    """
+    if state.phase != "play":
+        return False  # the Note's remedy is still to move a king
+    world = _World(state)
+    pack = world.pack
+    turned = 0
+    parked: list[int] = []  # earlier talon or turned cards that may sit in a space
+    for card in reversed(world.talon):
+        while not _leaves(world, card, parked):
+            if turned == len(pack):
+                return True
+            world.unfreeze(pack[turned])
+            parked.append(pack[turned])
+            turned += 1
+        world.unfreeze(card)
+    for card in pack[turned:]:
+        world.unfreeze(card)
+    world.run()
+    return not all(world.played)
+
+
+def _leaves(world: _World, card: int, parked: list[int]) -> bool:
+    """Conditions A and B of :func:`space_dead` for one talon card in the world as it
+    stands; when the card can leave only into a space, it joins ``parked``."""
+    world.run()
+    parked[:] = [i for i in parked if world.stays(i)]
+    if not world.free[card]:
+        return False
+    if world.exits(card):
+        return True
+    if len(parked) + 1 <= world.empty:
+        parked.append(card)
+        return True
+    return False
