@@ -11,8 +11,8 @@ import random
 
 from cadogan.cards import cards
 from cadogan.core import Game, Pile, State, make_state
-from cadogan.games._napoleons_square_dead import kings_dead
-from cadogan.games._napoleons_square_rules import FOUND, PACKETS
+from cadogan.games._napoleons_square_dead import LATE, kings_dead
+from cadogan.games._napoleons_square_rules import FOUND, PACK, PACKETS
 from cadogan.games._napoleons_square_space import space_dead
 from cadogan.games.napoleons_square import NapoleonsSquare
 from cadogan.solve import solve
@@ -213,3 +213,15 @@ def _off_line(state: State, rng: random.Random) -> list[State]:
             break
         state = G.play(state, rng.choice(legal))
     return [state] if state.phase == "play" and space_dead(state) else []
+
+
+def test_the_talon_test_waits_until_the_pack_is_short() -> None:
+    """The talon's test is sound at any time, but dead runs it only once the pack holds
+    at most LATE cards, where it pays for its cost; before that, dead answers only what
+    the kings' rules prove."""
+    early = _playout(5, 0)[61]
+    assert len(early[PACK].cards) > LATE
+    assert space_dead(early) and not kings_dead(early)
+    assert not G.dead(early)
+    late = complete(SQUARE, KINGS_ON_TOP)
+    assert len(late[PACK].cards) <= LATE and G.dead(late)

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from cadogan.cards import Rank, Suit
 from cadogan.core import State
-from cadogan.games._napoleons_square_rules import FOUND, PACKETS
+from cadogan.games._napoleons_square_rules import FOUND, PACK, PACKETS
 from cadogan.games._napoleons_square_space import space_dead
+
+LATE = 12  # the talon's test runs once the pack holds at most this many cards
 
 
 def dead(state: State) -> bool:
@@ -32,11 +34,16 @@ def dead(state: State) -> bool:
        both copies of some rank lie beneath it, it can never be played.
 
     The kings' tests are cheap and come first; then the talon's, which counts spaces
-    (:func:`space_dead`).
+    (:func:`space_dead`), once at most ``LATE`` cards are left in the pack.  It costs
+    about a quarter of a millisecond, and earlier in the game it rarely pays for itself:
+    from the deal the search then wins fewer deals in 10 s.  Leaving it out only ever
+    answers "not proved lost", which is always sound.
     """
     if state.phase != "play":
         return False  # the Note's remedy is still to move a king
-    return kings_dead(state) or space_dead(state)
+    if kings_dead(state):
+        return True
+    return len(state.piles[PACK].cards) <= LATE and space_dead(state)
 
 
 def kings_dead(state: State) -> bool:

@@ -226,15 +226,18 @@ def space_dead(state: State) -> bool:
     A. t_j is free in (j, q): every card above it has left;
     B. t_j is played or married, which (j, q) must allow; or it goes into a space.  In
        that case every earlier talon or turned card that in (j, q) can neither be
-       played nor married onto any copy that can be a top (``stays``) went into a
-       space before and is still the bottom card of its packet: with the empty packet
-       t_j takes, K + 1 distinct packets, each emptied of every card it holds now, so
-       K + 1 must not exceed the packets (j, q) can empty.
+       played nor married onto any copy that can be a top (``stays``; say K cards)
+       went into a space before and is still the bottom card of its packet: with the
+       empty packet t_j takes, K + 1 distinct packets, each emptied of every card it
+       holds now, so K + 1 must not exceed the packets (j, q) can empty.
 
     q_j never decreases as j grows, so walking down the talon and raising q only when
-    A or B fails gives, for each j, a q no larger than q_j: the worlds only grow, and
-    one fixpoint is continued throughout.  If no q up to r will do, no line wins.  At
-    the end, in the world where everything moves, every card must be playable.
+    A or B fails gives, for each j, a q no larger than q_j (A and B hold at q_j, so a
+    failure means q < q_j): the worlds only grow, and one fixpoint is continued
+    throughout.  ``parked`` is re-filtered by ``stays`` in each world, and a card
+    dropped once can leave in every later world too, so it never holds more than K.
+    If no q up to r will do, no line wins.  At the end, in the world where everything
+    moves, every card must be playable.
     """
     if state.phase != "play":
         return False  # the Note's remedy is still to move a king
