@@ -38,7 +38,7 @@ run hemispheres --deals 1..400 --player solver --timeout 10
 run napoleons-square --deals 1..400 --player solver --timeout 10 --option rules=book
 # (both rerun after the dead-verdict memo and the beam's per-game share landed: their
 #  old rows were deleted first, since rows are kept by deal and the code version does
-#  not change)
+#  not change; Napoleon's Square's rows predate its talon test, which counts spaces)
 run constitution --deals 1..400 --player solver --timeout 10
 # (Napoleon's Square and the Constitution were first run on deals 1-200 and later
 #  extended to 1-400; the solver's changes in between left the Constitution's results
