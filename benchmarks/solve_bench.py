@@ -4,6 +4,13 @@ Usage (from the repository root)::
 
     .venv/bin/python benchmarks/solve_bench.py                  # 200 deals, 10 s each
     .venv/bin/python benchmarks/solve_bench.py --deals 20 --timeout 2 --jobs 2
+    .venv/bin/python benchmarks/solve_bench.py --games hemispheres --max-nodes 150000 \
+        --timeout 600                                          # a node budget
+
+With ``--max-nodes`` (and a timeout that never runs out first) each deal gets the same
+work on any machine under any load, so the decided share is reproducible and two
+versions of the solver can be compared fairly on a busy machine; the times and nodes
+per second still depend on the machine.
 
 For each game it reports the share of deals decided (solved or proved unsolvable),
 the median and 99th-percentile seconds per deal, nodes (positions generated) per
@@ -53,7 +60,9 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
-def bench_game(game_id: str, deals: int, timeout: float, max_states: int) -> GameRow:
+def bench_game(
+    game_id: str, deals: int, timeout: float, max_states: int, max_nodes: int | None = None
+) -> GameRow:
     """Solve deals 1..deals of one game (run in a fresh worker process)."""
     game = registry.game(game_id)
     counts: Counter[str] = Counter({s: 0 for s in STATUSES})
@@ -61,7 +70,9 @@ def bench_game(game_id: str, deals: int, timeout: float, max_states: int) -> Gam
     nodes, peak = 0, 0
     statuses: list[str] = []
     for deal in range(1, deals + 1):
-        found = solve(game, game.deal(deal), timeout=timeout, max_states=max_states)
+        found = solve(
+            game, game.deal(deal), timeout=timeout, max_states=max_states, max_nodes=max_nodes
+        )
         counts[found.status] += 1
         statuses.append(found.status)
         times.append(found.seconds)
@@ -103,13 +114,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=200, help="solve deals 1..N (200)")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per deal (10)")
     parser.add_argument("--max-states", type=int, default=2_000_000, help="table cap")
+    parser.add_argument("--max-nodes", type=int, help="positions per deal (no cap)")
     parser.add_argument("--games", nargs="*", default=list(registry.ids()), help="game ids")
     parser.add_argument("--jobs", type=int, default=1, help="games solved in parallel (1)")
     parser.add_argument("--json", dest="json_path", help="also write the figures as JSON")
     args = parser.parse_args(argv)
     with ProcessPoolExecutor(max_workers=args.jobs, max_tasks_per_child=1) as pool:
         futures = [
-            pool.submit(bench_game, g, args.deals, args.timeout, args.max_states)
+            pool.submit(bench_game, g, args.deals, args.timeout, args.max_states, args.max_nodes)
             for g in args.games
         ]
         rows = []

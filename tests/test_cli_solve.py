@@ -74,3 +74,11 @@ def test_play_understands_hint_and_auto() -> None:
     assert "can still be won" not in out
     assert "This deal can no longer be won." in out
     assert "safe move(s)" in out and "The game is lost." in out
+
+
+def test_solve_max_nodes_caps_the_work() -> None:
+    args = ("solve", "napoleons-square", "-o", "rules=book", "--deal", "2", "--json")
+    data = json.loads(run(*args, "--max-nodes", "50"))
+    assert data["status"] == "timeout" and data["nodes"] == 50
+    out = run(*args[:-1], "--max-nodes", "50")
+    assert "undecided" in out and "50 positions generated" in out

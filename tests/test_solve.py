@@ -267,3 +267,21 @@ def test_the_budget_remembers_dead_verdicts_by_key() -> None:
     assert not plain.own_key
     state = DeadLadder().deal(3)
     assert plain.dead(state) is plain.dead(state) is DeadLadder().dead(state)
+
+
+def test_a_node_cap_stops_the_search_at_exactly_that_many_positions() -> None:
+    game = OpenLadder()
+    found = solve(game, game.deal(1), max_nodes=3)
+    assert found.status == "timeout" and found.nodes == 3 and not found.decided
+    assert solve(game, game.deal(1)).nodes > 3  # the cap, not the ladder, stopped it
+
+
+def test_a_node_cap_large_enough_changes_nothing() -> None:
+    """Under a cap at least as large as the work a solve needs, it answers the same."""
+    game = registry.game("napoleons-square", rules="book")
+    free = solve(game, game.deal(11), timeout=120)
+    assert free.status == "solved"
+    capped = solve(game, game.deal(11), timeout=120, max_nodes=free.nodes)
+    assert (capped.status, capped.moves, capped.nodes) == ("solved", free.moves, free.nodes)
+    short = solve(game, game.deal(11), timeout=120, max_nodes=free.nodes - 1)
+    assert short.status == "timeout" and short.nodes == free.nodes - 1

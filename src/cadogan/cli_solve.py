@@ -23,7 +23,7 @@ from cadogan.solve import solve as run_solver
 VERDICTS = {
     "solved": "solved: the deal can be won",
     "unsolvable": "unsolvable: no line of play wins (exhaustive search)",
-    "timeout": "undecided: the solver ran out of time",
+    "timeout": "undecided: the solver ran out of its budget (time, or --max-nodes)",
     "memory": "undecided: the solver's table reached its cap",
 }
 
@@ -55,6 +55,12 @@ def solution_record(game: Game, deal: int, solution: Solution) -> Record | None:
     help="Cap on the positions kept in the solver's table.",
 )
 @click.option(
+    "--max-nodes",
+    type=click.IntRange(1),
+    default=None,
+    help="Stop after generating this many positions: the same answer on any machine.",
+)
+@click.option(
     "--record",
     "record_path",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -67,12 +73,20 @@ def solve(
     options: tuple[str, ...],
     timeout: float,
     max_states: int,
+    max_nodes: int | None,
     record_path: Path | None,
     as_json: bool,
 ) -> None:
-    """Decide whether a deal can be won, seeing every card, and print the winning line."""
+    """Decide whether a deal can be won, seeing every card, and print the winning line.
+
+    The budget is --timeout seconds and, with --max-nodes, a number of positions;
+    whichever runs out first ends the search undecided.  A node budget (with a
+    timeout that does not run out first) gives the same verdict on every machine.
+    """
     g = registry.game(game, **parse_pairs(options))
-    solution = run_solver(g, g.deal(number), timeout=timeout, max_states=max_states)
+    solution = run_solver(
+        g, g.deal(number), timeout=timeout, max_states=max_states, max_nodes=max_nodes
+    )
     record = solution_record(g, number, solution)
     if record is not None and record_path is not None:
         record.save(record_path)

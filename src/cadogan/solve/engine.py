@@ -22,11 +22,12 @@ DEAD_MEMO = 200_000  # dead verdicts remembered (then the memo starts afresh)
 MEMO_SIZE = 512  # positions whose moves and outcome the memoized game remembers
 Parts = tuple[tuple[Pile, ...], list[bytes]]  # a state's piles and their encodings
 Settled = tuple[State, list[Move], tuple[Move, ...], Outcome]
+NO_CAP = 1 << 62  # the node cap of a solve without one
 RESERVE = frozenset({"pack", "talon", "discard", "stock", "waste"})  # cards yet to place
 
 
 class OutOfTime(Exception):
-    """The wall-clock budget ran out."""
+    """The budget ran out: the wall clock, or the positions a solve may generate."""
 
 
 class OutOfMemory(Exception):
@@ -124,13 +125,20 @@ def seed_of(state: State) -> int:
 
 
 class Budget:
-    """The game (memoized), the clock and the node count shared by one solve's searches."""
+    """The game (memoized), the clock and the node count shared by one solve's searches.
 
-    def __init__(self, game: Game, timeout: float) -> None:
+    ``max_nodes``, when given, caps the positions the searches may generate.  The
+    searches take turns by node counts and their random choices are seeded by the
+    position, so under a node cap (and a clock that never runs out first) a solve
+    does the same work, and gives the same answer, on any machine under any load.
+    """
+
+    def __init__(self, game: Game, timeout: float, max_nodes: int | None = None) -> None:
         self.game = memoized(game)
         self.start = perf_counter()
         self.deadline = self.start + timeout
         self.nodes = 0
+        self.max_nodes = NO_CAP if max_nodes is None else max_nodes
         self.own_key = type(game).key is not Game.key
         self.own_order = type(game).order is not Game.order
         self.own_dead = type(game).dead is not Game.dead
@@ -141,7 +149,9 @@ class Budget:
         self.verdicts: dict[Hashable, bool] = {}
 
     def play(self, state: State, move: Move) -> State:
-        """``game.play``, counted and under the deadline."""
+        """``game.play``, counted and under the deadline and the node cap."""
+        if self.nodes >= self.max_nodes:
+            raise OutOfTime
         self.nodes += 1
         if perf_counter() > self.deadline:
             raise OutOfTime

@@ -220,16 +220,24 @@ def _portfolio(
 
 
 def solve(
-    game: Game, state: State, *, timeout: float = 10.0, max_states: int = 2_000_000
+    game: Game,
+    state: State,
+    *,
+    timeout: float = 10.0,
+    max_states: int = 2_000_000,
+    max_nodes: int | None = None,
 ) -> Solution:
     """Decide whether ``state`` can still be won, within ``timeout`` seconds.
 
     Returns ``solved`` with a winning line, ``unsolvable`` after an exhaustive search,
-    ``timeout`` when the clock runs out and ``memory`` when the table would exceed
-    ``max_states`` positions.  A game of several players (Sympathie) has no real
-    choices, so it is played out and the result of the playout is the verdict.
+    ``timeout`` when the clock runs out, or the searches have generated ``max_nodes``
+    positions, and ``memory`` when the table would exceed ``max_states`` positions.
+    A node cap makes the answer reproducible: the same on every machine and under any
+    load, as long as the clock does not run out first.  A game of several players
+    (Sympathie) has no real choices, so it is played out and the result of the playout
+    is the verdict.
     """
-    budget = Budget(game, timeout)
+    budget = Budget(game, timeout, max_nodes)
     search = Exhaustive(budget, max_states)
     status: Status
     try:
