@@ -82,3 +82,13 @@ def test_solve_max_nodes_caps_the_work() -> None:
     assert data["status"] == "timeout" and data["nodes"] == 50
     out = run(*args[:-1], "--max-nodes", "50")
     assert "undecided" in out and "50 positions generated" in out
+
+
+def test_a_bad_node_budget_gets_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    for budget in ("0", "many"):
+        with pytest.raises(SystemExit) as err:
+            main(["solve", "travellers", "--deal", "1", "--max-nodes", budget])
+        assert err.value.code == 2
+        message = capsys.readouterr().err
+        assert message.startswith("cadogan:") and "--max-nodes" in message
+        assert message.count("\n") == 1 and "Traceback" not in message
