@@ -92,3 +92,23 @@ def test_a_bad_node_budget_gets_one_line_and_exit_2(capsys: pytest.CaptureFixtur
         message = capsys.readouterr().err
         assert message.startswith("cadogan:") and "--max-nodes" in message
         assert message.count("\n") == 1 and "Traceback" not in message
+
+
+def test_a_terminal_sees_a_progress_bar_and_json_or_a_pipe_does_not() -> None:
+    args = ["solve", "hemispheres", "--deal", "3", "--max-nodes", "3000"]
+    terminal = {"TTY_COMPATIBLE": "1"}
+    shown = CliRunner().invoke(cli, args, env=terminal, catch_exceptions=False)
+    assert shown.exit_code == 0 and "Solving The Hemispheres, deal 3" in shown.stderr
+    assert "undecided" in shown.stdout and "Solving" not in shown.stdout
+    for quiet, env in ((["--json"], terminal), ([], {"TTY_COMPATIBLE": "0"})):
+        result = CliRunner().invoke(cli, args + quiet, env=env, catch_exceptions=False)
+        assert result.exit_code == 0 and "Solving" not in result.stderr
+
+
+def test_ctrl_c_during_a_solve_says_so_and_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("cadogan.cli_solve.run_solver", interrupted)
+    result = CliRunner().invoke(cli, ["solve", "hemispheres", "--deal", "3"])
+    assert result.exit_code == 130 and "Interrupted: no verdict." in result.stderr

@@ -285,3 +285,18 @@ def test_a_node_cap_large_enough_changes_nothing() -> None:
     assert (capped.status, capped.moves, capped.nodes) == ("solved", free.moves, free.nodes)
     short = solve(game, game.deal(11), timeout=120, max_nodes=free.nodes - 1)
     assert short.status == "timeout" and short.nodes == free.nodes - 1
+
+
+def test_progress_is_told_the_work_done_after_each_slice() -> None:
+    """``progress`` hears (nodes, seconds) as the search goes, for a progress bar."""
+    game = registry.game("hemispheres")
+    heard: list[tuple[int, float]] = []
+    found = solve(game, game.deal(3), max_nodes=9_000, progress=lambda n, s: heard.append((n, s)))
+    assert found.status == "timeout" and found.nodes == 9_000
+    nodes = [n for n, _ in heard]
+    assert len(heard) >= 4  # a turn is two slices of 1,024 nodes
+    assert nodes == sorted(nodes) and nodes[-1] < found.nodes
+    seconds = [s for _, s in heard]
+    assert seconds == sorted(seconds)
+    quiet = solve(game, game.deal(3), max_nodes=9_000)
+    assert quiet.peak_states == found.peak_states  # it only listens

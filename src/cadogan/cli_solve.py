@@ -7,14 +7,17 @@ key of ``--json``), which ``cadogan replay`` replays through the rules to a win.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import click
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from cadogan import registry
 from cadogan.cli_common import DEAL, option_flag
-from cadogan.core import Game
+from cadogan.core import Game, State
 from cadogan.core.options import parse_pairs
 from cadogan.record import Record
 from cadogan.solve import Solution
@@ -84,9 +87,12 @@ def solve(
     timeout that does not run out first) gives the same verdict on every machine.
     """
     g = registry.game(game, **parse_pairs(options))
-    solution = run_solver(
-        g, g.deal(number), timeout=timeout, max_states=max_states, max_nodes=max_nodes
-    )
+    limits = _Limits(timeout, max_states, max_nodes)
+    try:
+        solution = _solve_showing_progress(g, g.deal(number), limits, quiet=as_json)
+    except KeyboardInterrupt:
+        click.echo("Interrupted: no verdict.", err=True)
+        raise SystemExit(130) from None
     record = solution_record(g, number, solution)
     if record is not None and record_path is not None:
         record.save(record_path)
@@ -102,6 +108,50 @@ def solve(
         click.echo(f"Solution ({len(solution.moves)} moves):")
         for index, move in enumerate(solution.moves, 1):
             click.echo(f"  {index:>4}. {move}")
+
+
+@dataclass(frozen=True)
+class _Limits:
+    """The solver's budget as the command line gave it."""
+
+    timeout: float
+    max_states: int
+    max_nodes: int | None
+
+
+def _solve_showing_progress(game: Game, state: State, limits: _Limits, quiet: bool) -> Solution:
+    """Solve, with a progress bar on a terminal's stderr (never with --json or in a pipe).
+
+    The bar runs over the node budget when there is one (a node budget is what ends
+    such a search), else over the time budget; it shows the positions generated so
+    far, and disappears when the verdict is in.
+    """
+    stderr = Console(stderr=True)
+    by_nodes = limits.max_nodes is not None
+    total = float(limits.max_nodes) if limits.max_nodes is not None else limits.timeout
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.fields[nodes]:,} positions"),
+        TimeElapsedColumn(),
+    )
+    title = f"Solving {game.name}, deal {state.deal}"
+    with Progress(
+        *columns, console=stderr, transient=True, disable=quiet or not stderr.is_terminal
+    ) as bar:
+        task = bar.add_task(title, total=total, nodes=0)
+
+        def show(nodes: int, seconds: float) -> None:
+            bar.update(task, completed=nodes if by_nodes else seconds, nodes=nodes)
+
+        return run_solver(
+            game,
+            state,
+            timeout=limits.timeout,
+            max_states=limits.max_states,
+            max_nodes=limits.max_nodes,
+            progress=show,
+        )
 
 
 def _as_json(game: Game, deal: int, solution: Solution, record: Record | None) -> dict[str, Any]:

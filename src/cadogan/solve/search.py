@@ -43,7 +43,7 @@ So ``unsolvable`` is a proof as sound as the games' ``safe`` and ``key`` hooks, 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from time import perf_counter
 from typing import Literal
@@ -198,18 +198,23 @@ def _searches(budget: Budget, turn: int) -> bool:
     return turn % LATE_TURNS == 0
 
 
+Progress = Callable[[int, float], None]  # told (nodes, seconds) before each turn
+
+
 def _portfolio(
-    budget: Budget, root: State, max_states: int, search: Exhaustive
+    budget: Budget, root: State, search: Exhaustive, progress: Progress | None
 ) -> tuple[Status, tuple[Move, ...]]:
     """Settle the root, then let the exhaustive search and the probes take turns."""
     state, line, legal, result = budget.settle(root)
     if result is not Outcome.ONGOING:
         return ("solved", tuple(line)) if result is Outcome.WON else ("unsolvable", ())
     search.begin(state, legal, [])
-    prober = Prober(budget, state, legal, seed_of(root), max(1, max_states // 4))
+    prober = Prober(budget, state, legal, seed_of(root), max(1, search.max_states // 4))
     turn = 0
     while True:
         turn += 1
+        if progress is not None:
+            progress(budget.nodes, perf_counter() - budget.start)
         verdict = search.step(SLICE) if _searches(budget, turn) else None
         if verdict is None:
             found = prober.step(SLICE)
@@ -226,6 +231,7 @@ def solve(
     timeout: float = 10.0,
     max_states: int = 2_000_000,
     max_nodes: int | None = None,
+    progress: Progress | None = None,
 ) -> Solution:
     """Decide whether ``state`` can still be won, within ``timeout`` seconds.
 
@@ -235,7 +241,9 @@ def solve(
     A node cap makes the answer reproducible: the same on every machine and under any
     load, as long as the clock does not run out first.  A game of several players
     (Sympathie) has no real choices, so it is played out and the result of the playout
-    is the verdict.
+    is the verdict.  ``progress``, if given, is told the nodes generated and the
+    seconds spent so far before each turn of the searches (about every 2,048 nodes),
+    so that a caller can show a progress bar; it must not raise.
     """
     budget = Budget(game, timeout, max_nodes)
     search = Exhaustive(budget, max_states)
@@ -244,7 +252,7 @@ def solve(
         if game.players > 1:
             status, moves = _play_out(budget, state)
         else:
-            status, moves = _portfolio(budget, state, max_states, search)
+            status, moves = _portfolio(budget, state, search, progress)
     except OutOfTime:
         status, moves = "timeout", ()
     except OutOfMemory:
