@@ -196,6 +196,7 @@ class PackLadder(Ladder):
     """
 
     id = "pack-ladder"
+    late_turns = 8
     size = 9
     piles = 3
     layered = True

@@ -11,7 +11,7 @@ from cadogan.solve.beam import MAX_WIDTH, NOISE, Beam, applies, dealt
 from cadogan.solve.engine import Budget, OutOfTime
 from cadogan.solve.players import replays_to_win
 from cadogan.solve.probe import Prober
-from cadogan.solve.search import EARLY, LATE_TURNS, _searches
+from cadogan.solve.search import EARLY, _searches
 from tests.solve_toys import Ladder, PackLadder, reachable_win
 
 
@@ -66,15 +66,23 @@ def test_the_beam_wins_real_deals_and_the_lines_replay(game_id: str, deal: int) 
     assert replays_to_win(game, start, line)
 
 
-def test_a_layered_games_exhaustive_search_gets_fewer_turns_after_the_early_nodes() -> None:
+def test_the_exhaustive_search_takes_one_turn_in_late_turns_after_the_early_nodes() -> None:
     """Before EARLY nodes the exhaustive search takes every turn (alongside the probes);
-    after it, in a layered game only, one in LATE_TURNS."""
-    layered, plain = Budget(PackLadder(), 1.0), Budget(Ladder(), 1.0)
-    assert all(_searches(layered, turn) for turn in range(1, 9))
-    layered.nodes = plain.nodes = EARLY
-    late = [_searches(layered, turn) for turn in range(1, 4 * LATE_TURNS + 1)]
-    assert late.count(True) == 4 and late[LATE_TURNS - 1]
+    after it, one in the game's ``late_turns`` (8 for the toy; 1, the default, keeps
+    every turn)."""
+    slow, plain = Budget(PackLadder(), 1.0), Budget(Ladder(), 1.0)
+    every = PackLadder.late_turns
+    assert every == 8 and Ladder.late_turns == 1
+    assert all(_searches(slow, turn) for turn in range(1, 9))
+    slow.nodes = plain.nodes = EARLY
+    late = [_searches(slow, turn) for turn in range(1, 4 * every + 1)]
+    assert late.count(True) == 4 and late[every - 1]
     assert all(_searches(plain, turn) for turn in range(1, 9))
+
+
+def test_the_three_hard_games_leave_the_probes_most_of_a_long_solve() -> None:
+    late = {g.id: g.late_turns for g in registry.all_games() if g.late_turns > 1}
+    assert late == {"hemispheres": 8, "napoleons-square": 8, "constitution": 8}
 
 
 def test_the_portfolio_still_proves_a_layered_deal_lost() -> None:

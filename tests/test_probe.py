@@ -11,7 +11,7 @@ from cadogan import registry
 from cadogan.core import Game, Move, Outcome, Pile, State, make_state, transfer
 from cadogan.solve import solve
 from cadogan.solve.engine import Budget, OutOfTime, default_order, progress, seed_of
-from cadogan.solve.probe import Prober
+from cadogan.solve.probe import NOISE, RUN_STATES, Prober
 from cadogan.solve.search import Exhaustive
 from tests.solve_toys import HiddenLadder, Ladder, OpenLadder, reachable_win
 
@@ -135,3 +135,36 @@ def test_the_budget_stops_every_search() -> None:
     budget = Budget(game, -1.0)
     with pytest.raises(OutOfTime):
         budget.play(game.deal(1), game.moves(game.deal(1))[0])
+
+
+def test_a_best_first_run_starts_again_with_noise_once_its_table_is_full() -> None:
+    game = registry.game("constitution")
+    budget = Budget(game, 60.0)
+    settled, _, legal, _ = budget.settle(game.deal(3))
+    prober = Prober(budget, settled, legal, seed=1, cap=200)
+    assert prober.noise == 0.0
+    most = 0
+    while prober.noise == 0.0:
+        prober.expand()
+        most = max(most, len(prober.seen))
+    # Past the cap (checked after each expansion), a fresh run from the root.
+    assert most > 100 and len(prober.seen) == 1
+    assert prober.noise == NOISE
+
+
+def test_the_solver_gives_each_best_first_run_run_states_positions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Short runs: RUN_STATES positions a run (less only under a small table cap)."""
+    caps: list[int] = []
+
+    class Listening(Prober):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            caps.append(int(args[-1]))  # type: ignore[call-overload]
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sys.modules["cadogan.solve.search"], "Prober", Listening)
+    game = registry.game("constitution")
+    solve(game, game.deal(3), max_nodes=3_000)
+    solve(game, game.deal(3), max_nodes=3_000, max_states=4_000)
+    assert caps == [RUN_STATES, 1_000]

@@ -70,6 +70,11 @@ class Game(ABC):
     # In a layered game the beam takes all the probes' turns but one in ``beam_turns``
     # (the best-first search and the dives share that one).
     beam_turns: ClassVar[int] = 2
+    # Past the first 50,000 nodes of a solve (``solve.search.EARLY``) the exhaustive
+    # search takes one turn in ``late_turns`` and the probes every turn; 1 keeps it at
+    # every turn.  For games whose deals it rarely decides late this leaves the probes
+    # most of the budget.
+    late_turns: ClassVar[int] = 1
 
     def __init__(self, **options: object) -> None:
         self.options: FrozenMap[str, str] = resolve(self.option_specs, options)

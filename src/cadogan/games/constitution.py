@@ -69,6 +69,10 @@ class Constitution(Game):
     players = 1
     packs = 2
     description = "Cards climb from the People through Commons and Lords to the Privy Council."
+    # Past 50,000 nodes the exhaustive search takes one turn in eight: it decides few
+    # deals so late, and the restarted best-first probe wins more with the budget
+    # (benchmarks/README.md, "Restarting the best-first probe").
+    late_turns = 8
     option_specs = (
         OptionSpec(
             "sovereign",

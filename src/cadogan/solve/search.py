@@ -58,15 +58,14 @@ from cadogan.solve.engine import (
     memoized,
     seed_of,
 )
-from cadogan.solve.probe import Prober
+from cadogan.solve.probe import RUN_STATES, Prober
 
 __all__ = ["STATUSES", "Solution", "Status", "default_order", "memoized", "solve"]
 
 Status = Literal["solved", "unsolvable", "timeout", "memory"]
 STATUSES: tuple[Status, ...] = ("solved", "unsolvable", "timeout", "memory")
 SLICE = 1024  # nodes each search plays before the other takes its turn
-EARLY = 50_000  # nodes after which a layered game's exhaustive search slows down
-LATE_TURNS = 8  # ... to one turn in LATE_TURNS
+EARLY = 50_000  # nodes after which the exhaustive search takes one turn in late_turns
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,15 +186,16 @@ def _play_out(budget: Budget, root: State) -> tuple[Status, tuple[Move, ...]]:
 def _searches(budget: Budget, turn: int) -> bool:
     """Whether the exhaustive search takes this turn.
 
-    It takes every other turn, except in a ``layered`` game past its first EARLY
-    nodes: there a deal the exhaustive search has not decided by then is rarely decided
-    by it at all (it proves few such deals lost), while the probes, the beam above all,
-    keep finding wins, so it then takes one turn in LATE_TURNS (the probes take every
-    turn).
+    It takes every turn (alongside the probes) for the first EARLY nodes, then one
+    turn in the game's ``late_turns``.  The Hemispheres, Napoleon's Square and the
+    Constitution set 8: a deal their exhaustive search has not decided by then it
+    rarely decides at all (it proves few such deals lost), while the probes keep
+    finding wins.
     """
-    if not budget.game.layered or budget.nodes < EARLY:
+    late = budget.game.late_turns
+    if late <= 1 or budget.nodes < EARLY:
         return True
-    return turn % LATE_TURNS == 0
+    return turn % late == 0
 
 
 Progress = Callable[[int, float], None]  # told (nodes, seconds) before each turn
@@ -209,7 +209,8 @@ def _portfolio(
     if result is not Outcome.ONGOING:
         return ("solved", tuple(line)) if result is Outcome.WON else ("unsolvable", ())
     search.begin(state, legal, [])
-    prober = Prober(budget, state, legal, seed_of(root), max(1, search.max_states // 4))
+    run_states = min(RUN_STATES, max(1, search.max_states // 4))
+    prober = Prober(budget, state, legal, seed_of(root), run_states)
     turn = 0
     while True:
         turn += 1
