@@ -11,7 +11,7 @@ from cadogan import registry
 from cadogan.core import Game, Move, Outcome, Pile, State, make_state, transfer
 from cadogan.solve import solve
 from cadogan.solve.engine import Budget, OutOfTime, default_order, progress, seed_of
-from cadogan.solve.probe import NOISE, RUN_STATES, Prober
+from cadogan.solve.probe import NOISE, Prober
 from cadogan.solve.search import Exhaustive
 from tests.solve_toys import HiddenLadder, Ladder, OpenLadder, reachable_win
 
@@ -152,10 +152,11 @@ def test_a_best_first_run_starts_again_with_noise_once_its_table_is_full() -> No
     assert prober.noise == NOISE
 
 
-def test_the_solver_gives_each_best_first_run_run_states_positions(
+def test_the_solver_gives_each_best_first_run_the_games_run_states(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Short runs: RUN_STATES positions a run (less only under a small table cap)."""
+    """The Constitution's runs keep 5,000 positions (fewer under a small table cap);
+    a game that sets no ``run_states`` gets a quarter of the table cap."""
     caps: list[int] = []
 
     class Listening(Prober):
@@ -164,7 +165,9 @@ def test_the_solver_gives_each_best_first_run_run_states_positions(
             super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(sys.modules["cadogan.solve.search"], "Prober", Listening)
-    game = registry.game("constitution")
-    solve(game, game.deal(3), max_nodes=3_000)
-    solve(game, game.deal(3), max_nodes=3_000, max_states=4_000)
-    assert caps == [RUN_STATES, 1_000]
+    constitution, napoleon = registry.game("constitution"), registry.game("napoleons-square")
+    solve(constitution, constitution.deal(3), max_nodes=3_000)
+    solve(constitution, constitution.deal(3), max_nodes=3_000, max_states=4_000)
+    solve(napoleon, napoleon.deal(3), max_nodes=3_000)
+    assert caps == [5_000, 1_000, 500_000]
+    assert {g.id for g in registry.all_games() if g.run_states is not None} == {"constitution"}

@@ -75,6 +75,10 @@ class Game(ABC):
     # every turn.  For games whose deals it rarely decides late this leaves the probes
     # most of the budget.
     late_turns: ClassVar[int] = 1
+    # The positions one run of the best-first probe may meet before it starts again
+    # from the root with noise on its scores; None: a quarter of the solver's table
+    # cap, which a solve of seconds never fills, so the probe makes one long run.
+    run_states: ClassVar[int | None] = None
 
     def __init__(self, **options: object) -> None:
         self.options: FrozenMap[str, str] = resolve(self.option_specs, options)

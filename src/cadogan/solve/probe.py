@@ -9,10 +9,10 @@ effort instead, taking turns with it (see :mod:`cadogan.solve.search`):
   :func:`cadogan.solve.engine.progress`), ties going to the deeper position.  Its open
   list and table are capped; past the cap it keeps the better half of the open list,
   and when its table is full (or its list runs dry after such a cut) it starts again
-  with a little random noise on the scores, so each run goes a different way.  The
-  solver caps a run's table at RUN_STATES positions: many short runs find more wins
-  than one long one (the Constitution's deals 1-60 at 150,000 nodes: 27 won with one
-  run, 45 with runs of 5,000 positions; benchmarks/README.md);
+  with a little random noise on the scores, so each run goes a different way.  A
+  game's ``run_states`` caps a run's table: in the Constitution many short runs find
+  more wins than one long one (its deals 1-60 at 150,000 nodes: 27 won with one run,
+  45 with runs of 5,000 positions; benchmarks/README.md);
 - **dives**: random playouts from the root that mostly follow the game's move
   ordering and sometimes take another move;
 - **the beam** (:mod:`cadogan.solve.beam`), for games marked ``layered``: positions
@@ -40,7 +40,6 @@ Entry = tuple[float, int, int, State, tuple[Move, ...], Node]
 MAX_DIVE = 4_000  # moves in one dive; a guard for games that can cycle
 OPEN_CAP = 20_000  # open positions kept by the best-first search before a cut
 NOISE = 3.0  # the random spread added to scores after the first best-first run
-RUN_STATES = 5_000  # positions one best-first run may meet before it starts again
 
 
 def _line(node: Node | None) -> tuple[Move, ...]:

@@ -58,7 +58,7 @@ from cadogan.solve.engine import (
     memoized,
     seed_of,
 )
-from cadogan.solve.probe import RUN_STATES, Prober
+from cadogan.solve.probe import Prober
 
 __all__ = ["STATUSES", "Solution", "Status", "default_order", "memoized", "solve"]
 
@@ -209,7 +209,9 @@ def _portfolio(
     if result is not Outcome.ONGOING:
         return ("solved", tuple(line)) if result is Outcome.WON else ("unsolvable", ())
     search.begin(state, legal, [])
-    run_states = min(RUN_STATES, max(1, search.max_states // 4))
+    run_states = max(1, search.max_states // 4)
+    if budget.game.run_states is not None:
+        run_states = min(run_states, budget.game.run_states)
     prober = Prober(budget, state, legal, seed_of(root), run_states)
     turn = 0
     while True:
