@@ -46,5 +46,8 @@ run constitution --deals 1..400 --player solver --timeout 10
 #  on deals 1-30 as they were)
 # More time for the deals that ran out of it (a later pass; decided deals keep their rows):
 run constitution --deals 1..400 --player solver --timeout 45 --retry-timeouts
+# (after the Constitution's best-first probe learnt to restart, run_states = 5,000; run
+#  as two processes, on deals 1-200 and 201-400)
+run constitution --deals 1..400 --player solver --timeout 60 --retry-timeouts
 # (after Napoleon's Square's talon test landed; run first on deals 1-200, then on 201-400)
 run napoleons-square --deals 1..400 --player solver --timeout 20 --option rules=book --retry-timeouts
