@@ -187,10 +187,7 @@ def _searches(budget: Budget, turn: int) -> bool:
     """Whether the exhaustive search takes this turn.
 
     It takes every turn (alongside the probes) for the first EARLY nodes, then one
-    turn in the game's ``late_turns``.  The Hemispheres, Napoleon's Square and the
-    Constitution set 8: a deal their exhaustive search has not decided by then it
-    rarely decides at all (it proves few such deals lost), while the probes keep
-    finding wins.
+    turn in the game's ``late_turns`` (each game that sets it says why).
     """
     late = budget.game.late_turns
     if late <= 1 or budget.nodes < EARLY:
