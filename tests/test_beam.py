@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pytest
 
 from cadogan import registry
 from cadogan.core import Game, Move, Outcome, State
 from cadogan.solve import solve
-from cadogan.solve.beam import MAX_WIDTH, NOISE, Beam, applies, dealt
+from cadogan.solve.beam import MAX_WIDTH, NOISE, Beam, Candidate, applies, dealt
 from cadogan.solve.engine import Budget, OutOfTime
 from cadogan.solve.players import replays_to_win
 from cadogan.solve.probe import Prober
@@ -92,6 +94,33 @@ def test_the_portfolio_still_proves_a_layered_deal_lost() -> None:
     assert lost
     for deal in lost:
         assert solve(game, game.deal(deal), timeout=30).status == "unsolvable"
+
+
+def test_the_next_layer_is_the_best_positions_the_dead_test_does_not_cut(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Children are settled without the ``dead`` test; the layer takes the best by
+    score among those the test does not cut, and the test is asked of no more of them
+    than it takes to fill the layer."""
+    game = PackLadder()
+    budget = Budget(game, timeout=60.0)
+    states = [game.deal(d) for d in range(1, 5)]
+    beam = Beam(budget, states[0], game.moves(states[0]))
+    beam.width = 2
+    asked: list[str] = []
+
+    def doomed(state: State, key: object = None) -> bool:
+        asked.append(str(key))
+        return key == "b"
+
+    monkeypatch.setattr(budget, "doomed", doomed)
+    scores = {"a": 5.0, "b": 9.0, "c": 1.0, "d": 7.0}
+    ahead: dict[Hashable, Candidate] = {
+        k: (-v, i, states[i], (), ()) for i, (k, v) in enumerate(scores.items())
+    }
+    layer = beam._best(ahead)
+    assert [position[0] for position in layer] == [states[3], states[0]]  # d, a
+    assert asked == ["b", "d", "a"]
 
 
 def test_the_beam_stops_with_the_clock() -> None:

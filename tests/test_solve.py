@@ -101,6 +101,21 @@ def test_a_dead_start_is_unsolvable_at_once() -> None:
     assert found.nodes == 0
 
 
+def test_settling_without_judging_leaves_the_dead_test_to_doomed() -> None:
+    """``settle(judge=False)`` skips the game's ``dead`` test (the beam settles the
+    positions it may never keep so); ``doomed`` then asks it of those it keeps.  A
+    game without the hook is never doomed."""
+    game = DeadLadder()
+    dead = next(game.deal(d) for d in range(1, 200) if game.dead(game.deal(d)))
+    budget = Budget(game, 5.0)
+    assert budget.settle(dead)[3] is Outcome.LOST
+    assert budget.settle(dead, judge=False)[3] is not Outcome.LOST
+    assert budget.doomed(dead)
+    alive = next(game.deal(d) for d in range(1, 200) if not game.dead(game.deal(d)))
+    assert not budget.doomed(alive)
+    assert not Budget(Ladder(), 5.0).doomed(dead)
+
+
 def test_only_moves_are_played_out_without_a_table() -> None:
     """Pruning rule 2: a game without choices (Travellers) never enters the table."""
     game = registry.game("travellers")

@@ -36,6 +36,7 @@ SPREAD = 64  # positions gathered from one layer position before the pack is tur
 
 Line = tuple[Move, ...]
 Candidate = tuple[float, int, State, tuple[Move, ...], Line]  # -score, order, ...
+Position = tuple[State, tuple[Move, ...], Line]  # a position, its moves, the line to it
 
 
 def dealt(state: State) -> int:
@@ -78,7 +79,7 @@ class Beam:
     def _run(self) -> Iterator[None]:
         """One beam search from the root at the current width."""
         state, legal = self.root
-        layer: list[tuple[State, tuple[Move, ...], Line]] = [(state, legal, ())]
+        layer: list[Position] = [(state, legal, ())]
         while layer and self.found is None:
             ahead: dict[Hashable, Candidate] = {}
             seen: set[Hashable] = set()
@@ -86,28 +87,42 @@ class Beam:
                 yield from self._spread(position, seen, ahead)
                 if self.found is not None:
                     return
-            best = sorted(ahead.values())[: self.width]
-            layer = [(s, legal, line) for _, _, s, legal, line in best]
+            layer = self._best(ahead)
         yield  # a dead layer: let the caller count a step
+
+    def _best(self, ahead: dict[Hashable, Candidate]) -> list[Position]:
+        """The next layer: the ``width`` best positions of ``ahead`` by score that the
+        game's ``dead`` test does not cut (tested only until the layer is full)."""
+        layer: list[Position] = []
+        for key, candidate in sorted(ahead.items(), key=lambda item: item[1][:2]):
+            if len(layer) >= self.width:
+                break
+            _, _, state, legal, line = candidate
+            if not self.budget.doomed(state, key):
+                layer.append((state, legal, line))
+        return layer
 
     def _spread(
         self,
-        position: tuple[State, tuple[Move, ...], Line],
+        position: Position,
         seen: set[Hashable],
         ahead: dict[Hashable, Candidate],
     ) -> Iterator[None]:
         """Reach up to SPREAD positions from ``position`` without turning the pack, and
         put every position reached by a turn of the pack into ``ahead``.
 
-        A child whose key was met before in this layer is skipped before it is settled
-        (settling runs the game's ``dead`` test, the costliest part of a node); the
-        settled position is checked again only when settling changed it."""
+        A child whose key was met before in this layer is skipped before it is settled;
+        the settled position is checked again only when settling changed it.  Children
+        are settled without the game's ``dead`` test, the costliest part of a node: it
+        is asked only of the positions gathered from (here) and kept (``_best``)."""
         budget = self.budget
         level = dealt(position[0])
         stack = [position]
         gathered = 0
         while stack and gathered < SPREAD:
             state, legal, line = stack.pop()
+            if gathered and budget.doomed(state):
+                continue
             gathered += 1
             for move in reversed(budget.order(state, legal)):
                 child = budget.play(state, move)
@@ -116,7 +131,7 @@ class Beam:
                     yield
                     continue
                 seen.add(early)
-                settled, forced, moves, result = budget.settle(child, early)
+                settled, forced, moves, result = budget.settle(child, early, judge=False)
                 yield
                 if result is Outcome.WON:
                     self.found = (*line, move, *forced)

@@ -157,16 +157,21 @@ class Budget:
             raise OutOfTime
         return self.game.play(state, move)
 
-    def settle(self, state: State, key: Hashable | None = None) -> Settled:
+    def settle(self, state: State, key: Hashable | None = None, *, judge: bool = True) -> Settled:
         """Play forced, safe and only moves; return the position, the line, its moves
-        and its outcome.  ``key``, when the caller has it, is ``state``'s table key."""
+        and its outcome.  ``key``, when the caller has it, is ``state``'s table key.
+
+        With ``judge`` false the game's ``dead`` test is skipped: a probe that keeps
+        more positions than it expands tests only those it expands (``lazy_dead``).
+        """
         game = self.game
+        judge = judge and self.own_dead
         line: list[Move] = []
         while True:
             result = game.outcome(state)
             if result.over:
                 return state, line, (), result
-            if self.own_dead and self.dead(state, key):
+            if judge and self.dead(state, key):
                 return state, line, (), Outcome.LOST
             move = game.auto(state)
             if move is None:
@@ -179,6 +184,18 @@ class Budget:
             state = self.play(state, move)
             line.append(move)
             key = None
+
+    def doomed(self, state: State, key: Hashable | None = None) -> bool:
+        """The lazy form of settling's ``dead`` test, for a position settled without it.
+
+        A probe that queues many positions and expands few (the best-first search, the
+        beam) settles them with ``judge=False`` and asks this only of those it is about
+        to expand: in the Constitution and Napoleon's Square the test costs more than
+        the rest of a node, and most queued positions are never expanded.  Sound for
+        the probes, which never report a loss: a position the test would have cut is
+        cut later, or left unexpanded.
+        """
+        return self.own_dead and self.dead(state, key)
 
     def dead(self, state: State, key: Hashable | None = None) -> bool:
         """``game.dead``, remembered by table key when the game has its own key.
