@@ -162,7 +162,8 @@ class Budget:
         and its outcome.  ``key``, when the caller has it, is ``state``'s table key.
 
         With ``judge`` false the game's ``dead`` test is skipped: a probe that keeps
-        more positions than it expands tests only those it expands (``lazy_dead``).
+        few of the positions it settles asks it later, through ``doomed``, of those it
+        goes on from.
         """
         game = self.game
         judge = judge and self.own_dead
@@ -188,12 +189,13 @@ class Budget:
     def doomed(self, state: State, key: Hashable | None = None) -> bool:
         """The lazy form of settling's ``dead`` test, for a position settled without it.
 
-        A probe that queues many positions and expands few (the best-first search, the
-        beam) settles them with ``judge=False`` and asks this only of those it is about
-        to expand: in the Constitution and Napoleon's Square the test costs more than
-        the rest of a node, and most queued positions are never expanded.  Sound for
-        the probes, which never report a loss: a position the test would have cut is
-        cut later, or left unexpanded.
+        The beam settles the positions it reaches with ``judge=False`` and asks this
+        only of those it gathers from or keeps: in Napoleon's Square and the
+        Hemispheres the test costs more than the rest of a node, and the beam keeps
+        few of the positions it reaches.  (The best-first probe still tests as it
+        settles: laziness there cost the Constitution wins; benchmarks/README.md.)
+        Sound for the probes, which never report a loss: a position the test would
+        have cut is cut later, or never searched from.
         """
         return self.own_dead and self.dead(state, key)
 
