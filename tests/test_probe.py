@@ -171,3 +171,31 @@ def test_the_solver_gives_each_best_first_run_the_games_run_states(
     solve(napoleon, napoleon.deal(3), max_nodes=3_000)
     assert caps == [5_000, 1_000, 500_000]
     assert {g.id for g in registry.all_games() if g.run_states is not None} == {"constitution"}
+
+
+def test_a_game_without_dives_gives_their_turns_to_the_best_first_probe(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """By default the dives take every other probe turn; a game that sets ``dives``
+    False (the Constitution, whose dives won none of its deals) gives every turn to
+    the best-first probe."""
+
+    class Diveless(Ladder):
+        dives = False
+
+    assert registry.game("constitution").dives is False
+    assert {g.id for g in registry.all_games() if not g.dives} == {"constitution"}
+    for game, wanted in ((Ladder(), 8), (Diveless(), 0)):
+        state = game.deal(9)
+        prober = Prober(Budget(game, 5.0), state, game.moves(state), seed=1, cap=100)
+        calls: list[str] = []
+
+        def called(name: str, budget: Budget = prober.budget, seen: list[str] = calls) -> None:
+            seen.append(name)
+            budget.nodes += 1
+
+        monkeypatch.setattr(prober, "walk", lambda: called("walk"))
+        monkeypatch.setattr(prober, "expand", lambda: called("expand"))
+        for _ in range(16):
+            prober.step(1)
+        assert calls.count("walk") == wanted and len(calls) == 16

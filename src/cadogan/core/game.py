@@ -79,6 +79,9 @@ class Game(ABC):
     # from the root with noise on its scores; None: a quarter of the solver's table
     # cap, which a solve of seconds never fills, so the probe makes one long run.
     run_states: ClassVar[int | None] = None
+    # Whether the probes' seeded random dives take every other turn of the probes that
+    # the beam leaves; False gives those turns to the best-first probe as well.
+    dives: ClassVar[bool] = True
 
     def __init__(self, **options: object) -> None:
         self.options: FrozenMap[str, str] = resolve(self.option_specs, options)

@@ -14,7 +14,9 @@ effort instead, taking turns with it (see :mod:`cadogan.solve.search`):
   more wins than one long one (its deals 1-60 at 150,000 nodes: 27 won with one run,
   45 with runs of 5,000 positions; benchmarks/README.md);
 - **dives**: random playouts from the root that mostly follow the game's move
-  ordering and sometimes take another move;
+  ordering and sometimes take another move; they take every other probe turn, unless
+  the game's ``dives`` is False (the Constitution: its dives won none of its deals
+  1-30, and their turns won more as best-first runs);
 - **the beam** (:mod:`cadogan.solve.beam`), for games marked ``layered``: positions
   advanced together one turn of the pack at a time.  It takes all turns but one in
   the game's ``beam_turns`` (every other turn unless the game says otherwise).
@@ -70,6 +72,7 @@ class Prober:
         layered = budget.game.layered and applies(root)
         self.beam = Beam(budget, root, legal, seed) if layered else None
         self.beam_turns = max(budget.game.beam_turns, 1)
+        self.dives = budget.game.dives
 
     def restart(self) -> None:
         """A fresh best-first run from the root."""
@@ -86,7 +89,7 @@ class Prober:
             return self.beam.step(quota)
         stop = self.budget.nodes + quota
         turn = self.turn if self.beam is None else self.turn // self.beam_turns
-        best_first = turn % 2 == 1 and not self.exhausted
+        best_first = (turn % 2 == 1 or not self.dives) and not self.exhausted
         while self.budget.nodes < stop:
             found = self.expand() if best_first else self.walk()
             if found is not None:
