@@ -13,7 +13,7 @@ from cadogan.solve.beam import MAX_WIDTH, NOISE, Beam, Candidate, applies, dealt
 from cadogan.solve.engine import Budget, OutOfTime
 from cadogan.solve.players import replays_to_win
 from cadogan.solve.probe import Prober
-from cadogan.solve.search import EARLY, _searches
+from cadogan.solve.search import _searches
 from tests.solve_toys import Ladder, PackLadder, reachable_win
 
 
@@ -69,17 +69,34 @@ def test_the_beam_wins_real_deals_and_the_lines_replay(game_id: str, deal: int) 
 
 
 def test_the_exhaustive_search_takes_one_turn_in_late_turns_after_the_early_nodes() -> None:
-    """Before EARLY nodes the exhaustive search takes every turn (alongside the probes);
-    after it, one in the game's ``late_turns`` (8 for the toy; 1, the default, keeps
-    every turn)."""
+    """Before the game's ``early_nodes`` the exhaustive search takes every turn
+    (alongside the probes); after them, one in its ``late_turns`` (8 for the toy; 1,
+    the default, keeps every turn)."""
     slow, plain = Budget(PackLadder(), 1.0), Budget(Ladder(), 1.0)
     every = PackLadder.late_turns
     assert every == 8 and Ladder.late_turns == 1
     assert all(_searches(slow, turn) for turn in range(1, 9))
-    slow.nodes = plain.nodes = EARLY
+    slow.nodes = plain.nodes = PackLadder.early_nodes
     late = [_searches(slow, turn) for turn in range(1, 4 * every + 1)]
     assert late.count(True) == 4 and late[every - 1]
     assert all(_searches(plain, turn) for turn in range(1, 9))
+
+
+def test_a_game_with_no_early_nodes_leaves_the_probes_most_turns_from_the_start() -> None:
+    """With ``early_nodes`` 0 the exhaustive search takes one turn in ``late_turns``
+    from the first node; the default keeps every turn for the first 50,000."""
+
+    class Prompt(PackLadder):
+        early_nodes = 0
+
+    assert PackLadder.early_nodes == 50_000
+    prompt, slow = Budget(Prompt(), 1.0), Budget(PackLadder(), 1.0)
+    every = Prompt.late_turns
+    turns = range(1, 4 * every + 1)
+    assert [_searches(prompt, turn) for turn in turns].count(True) == 4
+    assert all(_searches(slow, turn) for turn in turns)
+    early = {g.id: g.early_nodes for g in registry.all_games() if g.early_nodes != 50_000}
+    assert early == {"hemispheres": 0, "constitution": 0}
 
 
 def test_the_three_hard_games_leave_the_probes_most_of_a_long_solve() -> None:

@@ -70,11 +70,12 @@ class Game(ABC):
     # In a layered game the beam takes all the probes' turns but one in ``beam_turns``
     # (the best-first search and the dives share that one).
     beam_turns: ClassVar[int] = 2
-    # Past the first 50,000 nodes of a solve (``solve.search.EARLY``) the exhaustive
-    # search takes one turn in ``late_turns`` and the probes every turn; 1 keeps it at
-    # every turn.  For games whose deals it rarely decides late this leaves the probes
-    # most of the budget.
+    # Past the first ``early_nodes`` nodes of a solve the exhaustive search takes one
+    # turn in ``late_turns`` and the probes every turn; 1 keeps it at every turn.  For
+    # games whose deals it rarely decides late this leaves the probes most of the
+    # budget.
     late_turns: ClassVar[int] = 1
+    early_nodes: ClassVar[int] = 50_000
     # The positions one run of the best-first probe may meet before it starts again
     # from the root with noise on its scores; None: a quarter of the solver's table
     # cap, which a solve of seconds never fills, so the probe makes one long run.

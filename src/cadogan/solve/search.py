@@ -65,7 +65,6 @@ __all__ = ["STATUSES", "Solution", "Status", "default_order", "memoized", "solve
 Status = Literal["solved", "unsolvable", "timeout", "memory"]
 STATUSES: tuple[Status, ...] = ("solved", "unsolvable", "timeout", "memory")
 SLICE = 1024  # nodes each search plays before the other takes its turn
-EARLY = 50_000  # nodes after which the exhaustive search takes one turn in late_turns
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,11 +185,12 @@ def _play_out(budget: Budget, root: State) -> tuple[Status, tuple[Move, ...]]:
 def _searches(budget: Budget, turn: int) -> bool:
     """Whether the exhaustive search takes this turn.
 
-    It takes every turn (alongside the probes) for the first EARLY nodes, then one
-    turn in the game's ``late_turns`` (each game that sets it says why).
+    It takes every turn (alongside the probes) for the game's first ``early_nodes``
+    nodes, then one turn in its ``late_turns`` (each game that sets them says why).
     """
-    late = budget.game.late_turns
-    if late <= 1 or budget.nodes < EARLY:
+    game = budget.game
+    late = game.late_turns
+    if late <= 1 or budget.nodes < game.early_nodes:
         return True
     return turn % late == 0
 
