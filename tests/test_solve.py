@@ -284,6 +284,28 @@ def test_the_budget_remembers_dead_verdicts_by_key() -> None:
     assert plain.dead(state) is plain.dead(state) is DeadLadder().dead(state)
 
 
+def test_the_budget_remembers_dead_verdicts_by_the_games_dead_key() -> None:
+    """With a ``dead_key`` the memo is keyed by it: positions that differ only where
+    the test does not look (the Constitution's talon and pack) pay for it once."""
+    game = registry.game("constitution")
+    budget = Budget(game, 5.0)
+    calls = 0
+    real = budget.game.dead
+
+    def counted(state: State) -> bool:
+        nonlocal calls
+        calls += 1
+        return real(state)
+
+    budget.game.dead = counted  # type: ignore[method-assign]
+    state, verdicts = game.deal(2), set()
+    for _ in range(10):
+        state = game.play(state, action("deal"))
+        verdicts.add(budget.dead(state))
+    assert calls == 1 and verdicts == {game.dead(state)}
+    assert budget.dead(game.deal(3)) == game.dead(game.deal(3)) and calls == 2
+
+
 def test_a_node_cap_stops_the_search_at_exactly_that_many_positions() -> None:
     game = OpenLadder()
     found = solve(game, game.deal(1), max_nodes=3)

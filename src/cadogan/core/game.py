@@ -129,6 +129,16 @@ class Game(ABC):
         """
         return False
 
+    def dead_key(self, key: Hashable) -> Hashable:
+        """What the solver remembers ``dead`` verdicts by, given a position's table key.
+
+        By default the key itself.  A game whose ``dead`` reads only part of a position
+        may return just that part, so that positions differing elsewhere share one
+        verdict; the game must show that ``dead`` is the same for any two positions
+        whose keys give the same ``dead_key``.
+        """
+        return key
+
     def prune(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """The moves the solver must try in ``state``: ``moves`` less those it may skip.
 

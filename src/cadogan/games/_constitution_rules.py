@@ -122,10 +122,20 @@ def allowed(state: State, move: Move) -> bool:
 
 
 def key_bytes(state: State) -> bytes:
-    """A compact key merging interchangeable piles (see ``Constitution.key``)."""
+    """A compact key merging interchangeable piles (see ``Constitution.key``).
+
+    The talon and the pack come first, each led by its count, so that ``layout_of``
+    can cut them off cheaply."""
     piles = state.piles
-    parts = [b"".join(sorted(encoded(piles[name].cards) for name in row)) for row in ROWS]
+    parts = [encoded(piles[TALON].cards), encoded(piles[PACK].cards)]
+    parts += [b"".join(sorted(encoded(piles[name].cards) for name in row)) for row in ROWS]
     vacancy = ROW_OF.get(str(state.var("vacancy")), -1)
     founds = sorted(piles[f].cards[0].suit * 32 + len(piles[f].cards) for f in FOUND)
-    parts += (encoded(piles[TALON].cards), encoded(piles[PACK].cards))
     return b"".join(parts) + bytes((vacancy + 1, *founds))
+
+
+def layout_of(key: bytes) -> bytes:
+    """The part of a ``key_bytes`` key after the talon and the pack: the divisions, the
+    open vacancy's division and the Government."""
+    start = 1 + key[0]  # past the talon's count and cards
+    return key[start + 1 + key[start] :]  # past the pack's count and cards

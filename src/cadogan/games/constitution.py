@@ -28,7 +28,7 @@ from cadogan.core import (
     remember_last,
 )
 from cadogan.games._constitution_guide import score
-from cadogan.games._constitution_rules import allowed, fills, free_moves, key_bytes
+from cadogan.games._constitution_rules import allowed, fills, free_moves, key_bytes, layout_of
 from cadogan.games._constitution_solve import dead, safe_move
 from cadogan.games._constitution_text import (
     COUNCIL,
@@ -190,6 +190,12 @@ class Constitution(Game):
     def dead(self, state: State) -> bool:
         """True when some card can never reach the Government (see ``_constitution_solve``)."""
         return dead(state)
+
+    def dead_key(self, key: Hashable) -> Hashable:
+        """The key less the talon and the pack: ``dead`` sees them only as one set of
+        cards still to enter, which the rest of the key fixes (all 80 cards are
+        somewhere), so positions that differ only there get one verdict."""
+        return layout_of(key) if isinstance(key, bytes) else key
 
     def score(self, state: State) -> int:
         """How close ``state`` is to a win, for the solver's probes (no verdict rests on

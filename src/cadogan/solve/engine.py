@@ -206,13 +206,17 @@ class Budget:
         the searches cross each other's paths), and a game's ``dead`` can cost more than
         its key: half the Hemispheres' calls were repeats.  Remembering by key is sound:
         positions with one key are symmetric (see ``solve.search``), so equally winnable,
-        and a verdict of "lost" for one holds for the other.  The memo is bounded.
-        ``key`` is ``state``'s key when the caller has already worked it out.
+        and a verdict of "lost" for one holds for the other.  A game's ``dead_key`` may
+        coarsen the key to the part its test reads (the Constitution's test never looks
+        at the talon and the pack, so a turn of the pack keeps the verdict); then the
+        memo answers exactly as the test would.  The memo is bounded.  ``key`` is
+        ``state``'s key when the caller has already worked it out.
         """
         if not self.own_key or not DEAD_MEMO:
             return self.game.dead(state)
         if key is None:
             key = self.game.key(state)
+        key = self.game.dead_key(key)
         verdict = self.verdicts.get(key)
         if verdict is None:
             verdict = self.game.dead(state)
