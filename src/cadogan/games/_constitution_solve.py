@@ -137,7 +137,7 @@ class _Fixpoint:
         self.pile = [-1] * count  # the pile each card lies in now, numbered across divisions
         self.below = [-1] * count  # the next card down in that pile (-1 at the bottom)
         self.todo: list[int] = []
-        self.on_slot: dict[int, list[int]] = {}  # cards waiting for a top at a slot
+        self.on_slot: list[list[int]] = [[] for _ in range(104)]  # waiting for a top there
         self.on_vac: list[list[int]] = [[], [], [], []]  # cards waiting for a vacancy
         self.on_play: dict[int, list[int]] = {}  # cards waiting for a Government card
         self.reserve = [j for j in range(count) if dealt[j] < 0]
@@ -148,8 +148,14 @@ class _Fixpoint:
             self.top(dealt[end - 1], end - 1)
 
     def run(self) -> list[int] | None:
-        """The reaches; None as soon as every division can have a vacancy."""
+        """The reaches; None as soon as every division can have a vacancy.
+
+        A card that cannot climb waits for the facts that could let it: a vacancy or a
+        second possible top in the division above, and, only when ``held`` stopped it
+        for a card that came into this division, a vacancy or a second possible top
+        here (``held`` of a card in its dealt pile depends on nothing else)."""
         todo, reach, cards, vac = self.todo, self.reach, self.cards, self.vac
+        first, multi, on_slot, on_vac = self.first, self.multi, self.on_slot, self.on_vac
         for row in range(4):
             if vac[row]:
                 self.open(row)
@@ -165,13 +171,21 @@ class _Fixpoint:
                 else:
                     self.on_play.setdefault(suit * 16 + rank - 1, []).append(j)
             elif level < 3:
-                if vac[level + 1] or self.builds(j, level, under):
+                if vac[level + 1]:
                     self.rise(j, level)
-                else:
-                    self.on_slot.setdefault((level + 1) * 26 + under, []).append(j)
-                    self.on_slot.setdefault(level * 26 + under, []).append(j)
-                    self.on_vac[level + 1].append(j)
-                    self.on_vac[level].append(j)
+                    continue
+                # Built one division up: onto a possible top there of key ``under`` (one
+                # rank higher, same class), not only one that ``held`` keeps below j.
+                slot = (level + 1) * 26 + under
+                onto = first[slot]
+                if onto >= 0 and (multi[slot] or not self.held(j, level, under, onto)):
+                    self.rise(j, level)
+                    continue
+                on_slot[slot].append(j)
+                on_vac[level + 1].append(j)
+                if onto >= 0 and level != self.dealt[j]:
+                    on_slot[level * 26 + under].append(j)
+                    on_vac[level].append(j)
         return reach
 
     def rise(self, j: int, level: int) -> None:
@@ -210,7 +224,10 @@ class _Fixpoint:
             multi[slot] = True
         else:
             return
-        self.todo += self.on_slot.pop(slot, ())
+        waiting = self.on_slot[slot]
+        if waiting:
+            self.todo += waiting
+            self.on_slot[slot] = []
 
     def open(self, row: int) -> None:
         """Division ``row`` can have a vacancy: wake its waiters; a People vacancy lets
@@ -222,16 +239,6 @@ class _Fixpoint:
                 self.reach[j] = 0
                 self.top(0, j)
             self.reserve = []
-
-    def builds(self, j: int, level: int, under: int) -> bool:
-        """True when card ``j``, a top in division ``level``, can be built one division
-        up: some card that can be a top there has key ``under`` (one rank higher, same
-        class), and not only a card that ``held`` keeps below ``j``."""
-        slot = (level + 1) * 26 + under
-        onto = self.first[slot]
-        if onto < 0:
-            return False
-        return self.multi[slot] or not self.held(j, level, under, onto)
 
     def held(self, j: int, level: int, under: int, onto: int) -> bool:
         """True when ``onto``, the only card of key ``under`` that can ever be a top in
