@@ -168,30 +168,38 @@ def test_dead_never_on_a_winning_line() -> None:
         state = G.play(state, G.parse_move(state, text))
 
 
+def lay(state: State) -> object:
+    """The Constitution's ``dead_key`` of ``state``, the same with or without its key."""
+    found = G.dead_key(state, G.key(state))
+    assert found is not None and found == G.dead_key(state, None)
+    return found
+
+
 def test_dead_key_drops_only_the_talon_and_the_pack() -> None:
     """dead_key: the test sees the talon and pack as one set of cards still to enter,
     so positions that split or order them differently share the key and the verdict;
     a change anywhere else changes the key."""
     late = {**DEAL1_LATE, "pack": LATE_PACKS[0]}
     moved = {**late, "talon": "2s Td 5d Js Jh 6s 5h", "pack": "7h 3c 8h 9c 5s"}
-    keys = {G.dead_key(G.key(table(spec))) for spec in (late, moved)}
+    keys = {lay(table(spec)) for spec in (late, moved)}
     assert len(keys) == 1
     assert {G.dead(table(spec)) for spec in (late, moved)} == {True}
     other = {**OPEN_48, "council1": "9h 8c"}  # 7d gone from the Council to the pack
     other["pack"] = OPEN_48["pack"] + " 7d"
-    assert G.dead_key(G.key(table(other))) != G.dead_key(G.key(table(OPEN_48)))
-    assert G.dead_key(G.key(table(OPEN_48, "people1"))) != G.dead_key(G.key(table(OPEN_48)))
+    assert lay(table(other)) != lay(table(OPEN_48))
+    assert G.dead_key(table(OPEN_48, "people1"), None) is None, "dead answers at once"
+    assert not G.dead(table(OPEN_48, "people1"))
 
 
 def test_dead_key_shares_verdicts_along_a_turned_pack() -> None:
     """dead_key: turning the pack card by card keeps the key the test is memoised by,
     and the test agrees at every turn (deal 1 from the start, no vacancy open)."""
     state = G.deal(1)
-    first = G.dead_key(G.key(state))
+    first = lay(state)
     verdict = G.dead(state)
     while state.piles["pack"].cards:
         state = G.play(state, action("deal"))
-        assert G.dead_key(G.key(state)) == first
+        assert lay(state) == first
         assert G.dead(state) == verdict
 
 

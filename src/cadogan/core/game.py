@@ -129,15 +129,17 @@ class Game(ABC):
         """
         return False
 
-    def dead_key(self, key: Hashable) -> Hashable:
-        """What the solver remembers ``dead`` verdicts by, given a position's table key.
+    def dead_key(self, state: State, key: Hashable | None) -> Hashable | None:
+        """What the solver remembers ``dead``'s verdict on ``state`` by; ``key`` is the
+        state's table key when the caller has it.
 
-        By default the key itself.  A game whose ``dead`` reads only part of a position
+        By default the table key.  A game whose ``dead`` reads only part of a position
         may return just that part, so that positions differing elsewhere share one
         verdict; the game must show that ``dead`` is the same for any two positions
-        whose keys give the same ``dead_key``.
+        with the same ``dead_key``.  None means nothing is worth remembering: ``dead``
+        answers this position at once.
         """
-        return key
+        return self.key(state) if key is None else key
 
     def prune(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """The moves the solver must try in ``state``: ``moves`` less those it may skip.

@@ -191,11 +191,14 @@ class Constitution(Game):
         """True when some card can never reach the Government (see ``_constitution_solve``)."""
         return dead(state)
 
-    def dead_key(self, key: Hashable) -> Hashable:
+    def dead_key(self, state: State, key: Hashable | None) -> Hashable | None:
         """The key less the talon and the pack: ``dead`` sees them only as one set of
         cards still to enter, which the rest of the key fixes (all 80 cards are
-        somewhere), so positions that differ only there get one verdict."""
-        return layout_of(key) if isinstance(key, bytes) else key
+        somewhere), so positions that differ only there get one verdict.  None while a
+        vacancy is open: ``dead`` then answers at once."""
+        if state.var("vacancy") != NO_VACANCY:
+            return None
+        return layout_of(key if isinstance(key, bytes) else key_bytes(state))
 
     def score(self, state: State) -> int:
         """How close ``state`` is to a win, for the solver's probes (no verdict rests on

@@ -209,14 +209,16 @@ class Budget:
         and a verdict of "lost" for one holds for the other.  A game's ``dead_key`` may
         coarsen the key to the part its test reads (the Constitution's test never looks
         at the talon and the pack, so a turn of the pack keeps the verdict); then the
-        memo answers exactly as the test would.  The memo is bounded.  ``key`` is
+        memo answers exactly as the test would; it may also say that a position's test
+        answers at once (an open vacancy there), so no key is worked out for it.  The
+        memo is bounded.  ``key`` is
         ``state``'s key when the caller has already worked it out.
         """
         if not self.own_key or not DEAD_MEMO:
             return self.game.dead(state)
+        key = self.game.dead_key(state, key)
         if key is None:
-            key = self.game.key(state)
-        key = self.game.dead_key(key)
+            return self.game.dead(state)
         verdict = self.verdicts.get(key)
         if verdict is None:
             verdict = self.game.dead(state)
