@@ -199,3 +199,51 @@ def test_a_game_without_dives_gives_their_turns_to_the_best_first_probe(
         for _ in range(16):
             prober.step(1)
         assert calls.count("walk") == wanted and len(calls) == 16
+
+
+@pytest.mark.parametrize("lazy", [False, True])
+def test_a_lazy_game_asks_dead_of_a_position_only_when_it_is_expanded(
+    lazy: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``lazy_dead`` (the Constitution) moves the best-first probe's ``dead`` test from
+    each child it settles to the position it pops: a popped position the test calls
+    lost is dropped without a move played from it.  Otherwise every child is tested
+    as it is settled and a lost one is never queued."""
+
+    class Constitution(type(registry.game("constitution"))):  # type: ignore[misc]
+        lazy_dead = lazy
+
+    assert registry.game("constitution").lazy_dead is True
+    assert {g.id for g in registry.all_games() if g.lazy_dead} == {"constitution"}
+    game = Constitution()
+    state = game.deal(1)
+    budget = Budget(game, 60.0)
+    settled, _, legal, _ = budget.settle(state)
+    prober = Prober(budget, settled, legal, seed=1, cap=1_000)
+    asked: list[State] = []
+    real = budget.game.dead
+
+    def counted(position: State) -> bool:
+        asked.append(position)
+        return real(position)
+
+    monkeypatch.setattr(budget.game, "dead", counted)
+    assert prober.expand() is None  # the root: its children are played and settled
+    assert prober.open, "deal 1 has children that are not lost"
+    assert bool(asked) is not lazy, "the children are tested as settled unless lazy"
+    asked.clear()
+
+    def lost(position: State) -> bool:
+        asked.append(position)
+        return True
+
+    monkeypatch.setattr(budget.game, "dead", lost)
+    budget.verdicts.clear()  # verdicts remembered by layout
+    best, played, queued = prober.open[0][3], budget.nodes, len(prober.open)
+    assert prober.expand() is None
+    if lazy:
+        assert asked[0] is best, "the popped position is tested"
+        assert budget.nodes == played and len(prober.open) == queued - 1, "and dropped"
+    else:
+        assert best not in asked and budget.nodes > played, "it was tested when queued"
+        assert len(prober.open) == queued - 1, "its children are all lost: none queued"

@@ -83,6 +83,9 @@ class Game(ABC):
     # Whether the probes' seeded random dives take every other turn of the probes that
     # the beam leaves; False gives those turns to the best-first probe as well.
     dives: ClassVar[bool] = True
+    # Whether the best-first probe asks ``dead`` of a position only when it comes to
+    # expand it, instead of as it settles each child (the beam always asks lazily).
+    lazy_dead: ClassVar[bool] = False
 
     def __init__(self, **options: object) -> None:
         self.options: FrozenMap[str, str] = resolve(self.option_specs, options)

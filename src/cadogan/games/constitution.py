@@ -82,6 +82,11 @@ class Constitution(Game):
     # so their turns go to the best-first probe: 81 of deals 1-100 won at 150,000
     # nodes instead of 78 (benchmarks/README.md, "The Constitution without dives").
     dives = False
+    # Its best-first probe expands about one child in four it settles, so it asks the
+    # costly ``dead`` test of a position only when it comes to expand it: at 10 s a
+    # deal 92 of deals 1-120 won instead of 85 (benchmarks/README.md, "The
+    # Constitution's best-first probe asks `dead` lazily").
+    lazy_dead = True
     option_specs = (
         OptionSpec(
             "sovereign",

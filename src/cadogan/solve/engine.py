@@ -192,8 +192,8 @@ class Budget:
         The beam settles the positions it reaches with ``judge=False`` and asks this
         only of those it gathers from or keeps: in Napoleon's Square and the
         Hemispheres the test costs more than the rest of a node, and the beam keeps
-        few of the positions it reaches.  (The best-first probe still tests as it
-        settles: laziness there cost the Constitution wins; benchmarks/README.md.)
+        few of the positions it reaches; so does the best-first probe in a game that
+        sets ``lazy_dead`` (the Constitution), asking it of the positions it pops.
         Sound for the probes, which never report a loss: a position the test would
         have cut is cut later, or never searched from.
         """

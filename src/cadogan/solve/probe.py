@@ -12,7 +12,9 @@ effort instead, taking turns with it (see :mod:`cadogan.solve.search`):
   with a little random noise on the scores, so each run goes a different way.  A
   game's ``run_states`` caps a run's table: in the Constitution many short runs find
   more wins than one long one (its deals 1-60 at 150,000 nodes: 27 won with one run,
-  45 with runs of 5,000 positions; benchmarks/README.md);
+  45 with runs of 5,000 positions; benchmarks/README.md).  A game that sets
+  ``lazy_dead`` (the Constitution) has it settle children without the ``dead`` test
+  and ask the test only of the position it pops, since it expands few of them;
 - **dives**: random playouts from the root that mostly follow the game's move
   ordering and sometimes take another move; they take every other probe turn, unless
   the game's ``dives`` is False (the Constitution: its dives won none of its deals
@@ -73,6 +75,7 @@ class Prober:
         self.beam = Beam(budget, root, legal, seed) if layered else None
         self.beam_turns = max(budget.game.beam_turns, 1)
         self.dives = budget.game.dives
+        self.lazy = budget.game.lazy_dead
 
     def restart(self) -> None:
         """A fresh best-first run from the root."""
@@ -105,6 +108,8 @@ class Prober:
             self.restart()
             return None
         _, rise, _, state, legal, node = heapq.heappop(self.open)
+        if self.lazy and self.budget.doomed(state):
+            return None  # settled without the test (``consider``): a loss, dropped now
         # The default key's pile encodings, worked out once and reused for every child.
         parts = None if self.budget.own_key else self.budget.key(state)[1]
         for move in self.budget.order(state, legal):
@@ -132,7 +137,7 @@ class Prober:
         key, parts = budget.key(child, parts)
         if not self.fresh(key):
             return None
-        settled, line, legal, result = budget.settle(child, key)
+        settled, line, legal, result = budget.settle(child, key, judge=not self.lazy)
         line.insert(0, move)
         if result is Outcome.WON:
             return _line(node) + tuple(line)
