@@ -208,11 +208,11 @@ class Budget:
         positions with one key are symmetric (see ``solve.search``), so equally winnable,
         and a verdict of "lost" for one holds for the other.  A game's ``dead_key`` may
         coarsen the key to the part its test reads (the Constitution's test never looks
-        at the talon and the pack, so a turn of the pack keeps the verdict); then the
-        memo answers exactly as the test would; it may also say that a position's test
-        answers at once (an open vacancy there), so no key is worked out for it.  The
-        memo is bounded.  ``key`` is
-        ``state``'s key when the caller has already worked it out.
+        at the talon and the pack, so a turn of the pack keeps the verdict), and then
+        the memo answers exactly as the test would; or it may return None for a
+        position whose test answers at once (an open vacancy there), so that no key is
+        worked out for it.  The memo is bounded.  ``key`` is ``state``'s key when the
+        caller has already worked it out.
         """
         if not self.own_key or not DEAD_MEMO:
             return self.game.dead(state)
