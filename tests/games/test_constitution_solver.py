@@ -295,8 +295,8 @@ def test_cross_check_verdicts_with_and_without_pruning() -> None:
     positions.append(table({**DEAL1_LATE, "talon": "", "pack": gathered}))
     verdicts = []
     for state in positions:
-        plain = solve(Plain(), state, timeout=10)
-        pruned = solve(G, state, timeout=10)
+        plain = solve(Plain(), state, timeout=600, max_nodes=400_000)
+        pruned = solve(G, state, timeout=600, max_nodes=400_000)
         assert plain.decided, "the plain search must decide these within the budget"
         assert pruned.status == plain.status
         verdicts.append(plain.status)

@@ -228,10 +228,12 @@ def test_cross_check_against_the_unpruned_search() -> None:
         ("card", 22, 9, 0),
     ):
         for state in _late_positions(mode, deal, every, redeals):
-            plain = solve(Plain(play_during_deal=mode), state, timeout=1.5)
+            plain = solve(Plain(play_during_deal=mode), state, timeout=600, max_nodes=20_000)
             if not plain.decided:
                 continue
-            pruned = solve(PetitsPaquets(play_during_deal=mode), state, timeout=3)
+            pruned = solve(
+                PetitsPaquets(play_during_deal=mode), state, timeout=600, max_nodes=40_000
+            )
             assert pruned.status == plain.status, (mode, deal)
             verdicts[plain.status] = verdicts.get(plain.status, 0) + 1
     assert verdicts.get("solved", 0) >= 10 and verdicts.get("unsolvable", 0) >= 10, verdicts
@@ -256,10 +258,10 @@ def test_cross_check_the_exchange_prune_against_the_unpruned_search() -> None:
     for deal in range(1, 7):
         for state in _late_positions("never", deal, 5, 0):
             Counting.dropped = 0
-            pruned = solve(counting, state, timeout=3)
+            pruned = solve(counting, state, timeout=600, max_nodes=20_000)
             if not Counting.dropped or not pruned.decided:
                 continue
-            plain = solve(plain_game, state, timeout=1.5)
+            plain = solve(plain_game, state, timeout=600, max_nodes=20_000)
             if plain.decided:
                 assert pruned.status == plain.status, deal
                 verdicts[plain.status] = verdicts.get(plain.status, 0) + 1
@@ -311,9 +313,9 @@ def test_cross_check_the_exchange_prune_on_random_end_games() -> None:
     for _ in range(120):
         state = _end_game(rng)
         mode = state.options["play_during_deal"]
-        plain = solve(Plain(play_during_deal=mode), state, timeout=1)
+        plain = solve(Plain(play_during_deal=mode), state, timeout=600, max_nodes=15_000)
         PruneOnly.dropped = 0
-        pruned = solve(PruneOnly(play_during_deal=mode), state, timeout=1)
+        pruned = solve(PruneOnly(play_during_deal=mode), state, timeout=600, max_nodes=15_000)
         if plain.decided and pruned.decided:
             assert pruned.status == plain.status, state
             verdicts[plain.status] += 1
@@ -324,5 +326,10 @@ def test_cross_check_the_exchange_prune_on_random_end_games() -> None:
 def test_whole_deals_under_never_keep_their_verdicts() -> None:
     """Cross-check: deals the unpruned search decides keep their verdict (never)."""
     for deal, status in ((2, "solved"), (4, "solved"), (11, "solved")):
-        assert solve(Plain(play_during_deal="never"), NEVER.deal(deal), timeout=5).status == status
-        assert solve(NEVER, NEVER.deal(deal), timeout=5).status == status
+        assert (
+            solve(
+                Plain(play_during_deal="never"), NEVER.deal(deal), timeout=600, max_nodes=100_000
+            ).status
+            == status
+        )
+        assert solve(NEVER, NEVER.deal(deal), timeout=600, max_nodes=100_000).status == status

@@ -87,7 +87,7 @@ def test_least_leftover_of_whole_walks() -> None:
 def winning_line(deal: int) -> tuple[State, list[State]]:
     """Deal ``deal`` and every position of the solver's winning line from it."""
     start = GAME.deal(deal)
-    answer = solve(GAME, start, timeout=10)
+    answer = solve(GAME, start, timeout=600, max_nodes=50_000)
     assert answer.status == "solved"
     states = [start]
     for move in answer.moves:
@@ -119,10 +119,10 @@ def _cross_check(plain: Game, states: list[State]) -> list[str]:
         for s in [state] + [GAME.play(state, m) for m in GAME.moves(state)]:
             if GAME.outcome(s).over:
                 continue
-            before = solve(plain, s, timeout=2)
+            before = solve(plain, s, timeout=600, max_nodes=20_000)
             if not before.decided:
                 continue
-            assert solve(GAME, s, timeout=2).status == before.status
+            assert solve(GAME, s, timeout=600, max_nodes=20_000).status == before.status
             assert not (GAME.dead(s) and before.status == "solved")
             verdicts.append(before.status)
     return verdicts
