@@ -256,6 +256,8 @@ def _vacancy(state: State, times: _Times) -> int:
         return 0
     piles = state.piles
     held = [[CODE[c] for c in piles[name].cards] for name in POSITIONS]
+    if _empties_at_once(times, held):
+        return 0
     _bury(times, held)
     soon = INF
     for slot, codes in enumerate(held):
@@ -270,6 +272,29 @@ def _vacancy(state: State, times: _Times) -> int:
         if soon == 0:
             return 0
     return soon
+
+
+def _empties_at_once(times: _Times, held: list[list[int]]) -> bool:
+    """A shortcut of ``_vacancy`` for its commonest answer, 0, before the costly
+    ``_bury``: a right-coloured card alone in its position that can leave at once, to a
+    foundation or by marriage onto the top card of another position of its Race, onto a
+    wrong card, or onto the talon's top.  ``_leave`` would give 0 for it (a top card
+    is on top at once), so ``_vacancy`` would answer 0 too; otherwise it decides."""
+    tops = [codes[-1] if codes else -1 for codes in held]
+    for slot, codes in enumerate(held):
+        if len(codes) != 1 or times.wrong[slot]:
+            continue
+        code = codes[0]
+        if times.build(code) == 0:
+            return True
+        if code % WIDTH == LAST:
+            continue
+        onto = code + 1
+        if onto in times.wrongs or times.talon_tops[onto] == 0:
+            return True
+        if any(tops[mate] == onto for mate in RACE_MATES[slot]):
+            return True
+    return False
 
 
 def _bury(times: _Times, held: list[list[int]]) -> None:

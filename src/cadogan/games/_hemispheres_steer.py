@@ -44,12 +44,20 @@ def key(state: State) -> bytes:
     """
     piles = state.piles
     parts: list[bytes] = []
-    for names in RACE_PILES:
-        parts += sorted(encoded(piles[p].cards) for p in names)
-    barriers = sum(1 << bit for bit, name in enumerate(BARRIERS) if piles[name].cards)
+    for first, second, third in RACE_PILES:
+        parts += sorted(
+            (
+                encoded(piles[first].cards),
+                encoded(piles[second].cards),
+                encoded(piles[third].cards),
+            )
+        )
+    west, north, east, south = (piles[name].cards for name in BARRIERS)
+    barriers = (1 if west else 0) | (2 if north else 0) | (4 if east else 0) | (8 if south else 0)
     tail = [len(piles[PACK].cards), min(state.num(COUNTER), RACE_MOVE_LIMIT), barriers]
     for first, second in TWINS:
-        tail += sorted((len(piles[first].cards), len(piles[second].cards)))
+        a, b = len(piles[first].cards), len(piles[second].cards)
+        tail += (a, b) if a <= b else (b, a)
     parts.append(encoded(piles[TALON].cards))
     return b"".join(parts) + bytes(tail)
 

@@ -226,7 +226,11 @@ class Hemispheres(Game):
 
 
 def _won(state: State) -> bool:
+    """All 104 cards home; asked on every move, so a card left in the pack answers
+    first (the pack empties only near the end of a game)."""
     piles = state.piles
+    if piles[PACK].cards:
+        return False
     return all(len(piles[name].cards) == 13 for name in FOUNDATIONS)
 
 
