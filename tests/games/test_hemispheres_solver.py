@@ -7,10 +7,14 @@ verdicts with and without the pruning on positions both decide quickly.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+
+import pytest
 
 from cadogan.cards import Card, Rank, cards, pack
 from cadogan.core import Game, Pile, State
+from cadogan.games import _hemispheres_solve as hemi
 from cadogan.games._hemispheres_rules import BARRIER_CARDS, FOUNDATIONS, POSITIONS
 from cadogan.games.hemispheres import Hemispheres
 from cadogan.record import Record, replay
@@ -100,6 +104,36 @@ def test_dead_a_card_to_come_must_land_on_the_talon() -> None:
     assert not G.dead(full(open_circle, BASE, "9h 9h", first="Kh"))
     # With hearts at 8 one 9♥ goes home at once and the K♥ can use that foundation.
     assert not G.dead(full(STUCK, "8h Ah Ad Ad Kc Kc Ks Ks", "9h 9h", first="Kh"))
+
+
+def test_vacancy_shortcut_gives_the_full_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """_landings' vacancy timing: the shortcut for its commonest answer (a lone card
+    that can leave at once, so a vacancy at once) agrees with the full computation
+    on positions of random play, and it fires on some of them but not all."""
+    fired = answers = 0
+    for deal in range(1, 13):
+        rng, state = random.Random(deal), G.deal(deal)
+        while legal := G.moves(state):
+            state = G.play(state, rng.choice(legal))
+            talon = state.piles["talon"].cards
+            times = hemi._Times(state)
+            if (
+                not talon
+                or times.empty
+                or hemi._exits(times, [hemi.CODE[c] for c in talon]) is None
+            ):
+                continue
+            held = [[hemi.CODE[c] for c in state.piles[p].cards] for p in POSITIONS]
+            quick = hemi._empties_at_once(times, held)
+            full_answer = hemi._vacancy(state, times)  # shortcut included
+            with monkeypatch.context() as patch:
+                patch.setattr(hemi, "_empties_at_once", lambda times, held: False)
+                with_bury = hemi._vacancy(state, times)
+            assert full_answer == with_bury
+            assert not quick or with_bury == 0
+            fired += quick
+            answers += 1
+    assert 0 < fired < answers
 
 
 def test_dead_says_nothing_without_a_talon() -> None:
