@@ -177,14 +177,13 @@ def test_a_game_without_dives_gives_their_turns_to_the_best_first_probe(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """By default the dives take every other probe turn; a game that sets ``dives``
-    False (the Constitution, whose dives won none of its deals) gives every turn to
-    the best-first probe."""
+    False (the Constitution and the Hemispheres, whose dives won none of their deals)
+    gives every turn to the best-first probe."""
 
     class Diveless(Ladder):
         dives = False
 
-    assert registry.game("constitution").dives is False
-    assert {g.id for g in registry.all_games() if not g.dives} == {"constitution"}
+    assert {g.id for g in registry.all_games() if not g.dives} == {"constitution", "hemispheres"}
     for game, wanted in ((Ladder(), 8), (Diveless(), 0)):
         state = game.deal(9)
         prober = Prober(Budget(game, 5.0), state, game.moves(state), seed=1, cap=100)
@@ -199,6 +198,29 @@ def test_a_game_without_dives_gives_their_turns_to_the_best_first_probe(
         for _ in range(16):
             prober.step(1)
         assert calls.count("walk") == wanted and len(calls) == 16
+
+
+def test_without_dives_the_beam_leaves_its_eighth_turn_to_the_best_first_probe(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Hemispheres: the beam takes seven probe turns in eight, and with no dives
+    every eighth turn is a best-first turn."""
+    game = registry.game("hemispheres")
+    state = game.deal(3)
+    prober = Prober(Budget(game, 5.0), state, game.moves(state), seed=1, cap=100)
+    assert prober.beam is not None
+    calls: list[str] = []
+
+    def called(name: str, budget: Budget = prober.budget) -> None:
+        calls.append(name)
+        budget.nodes += 1
+
+    monkeypatch.setattr(prober.beam, "step", lambda quota: called("beam"))
+    monkeypatch.setattr(prober, "walk", lambda: called("walk"))
+    monkeypatch.setattr(prober, "expand", lambda: called("expand"))
+    for _ in range(32):
+        prober.step(1)
+    assert (calls.count("beam"), calls.count("expand"), calls.count("walk")) == (28, 4, 0)
 
 
 @pytest.mark.parametrize("lazy", [False, True])

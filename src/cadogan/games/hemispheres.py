@@ -65,8 +65,14 @@ class Hemispheres(Game):
     layered = True
     # The beam wins most of what the probes win here (Hemispheres deals 1-60 at 10 s:
     # 23 won with the beam in 7 probe turns of 8, 20 with every other turn), so it gets
-    # the larger share; best-first and the dives keep one turn in eight.
+    # the larger share; best-first keeps one turn in eight.
     beam_turns = 8
+    # No dives: they won none of deals 1-30 in 1,000,000 positions, while best-first,
+    # with half of that eighth, won the hard deals 5, 8 and 12 late (300,000 to 820,000
+    # positions).  With the dives' turns as well, deals 1-60 at 300,000 positions: 27
+    # won instead of 25 (5 and 12 besides), and the same 23 at 150,000
+    # (benchmarks/README.md, "The Hemispheres without dives").
+    dives = False
     # The exhaustive search takes one turn in eight from the first node: it rarely
     # decides a deal, while the beam keeps finding wins.  From the start rather than
     # past 50,000 nodes, deals 1-100 at 150,000 nodes: 36 won instead of 31, every
