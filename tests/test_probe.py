@@ -177,13 +177,14 @@ def test_a_game_without_dives_gives_their_turns_to_the_best_first_probe(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """By default the dives take every other probe turn; a game that sets ``dives``
-    False (the Constitution and the Hemispheres, whose dives won none of their deals)
-    gives every turn to the best-first probe."""
+    False (the Constitution, the Hemispheres and Napoleon's Square, whose dives won
+    no deal the other probes did not) gives every turn to the best-first probe."""
 
     class Diveless(Ladder):
         dives = False
 
-    assert {g.id for g in registry.all_games() if not g.dives} == {"constitution", "hemispheres"}
+    diveless = {g.id for g in registry.all_games() if not g.dives}
+    assert diveless == {"constitution", "hemispheres", "napoleons-square"}
     for game, wanted in ((Ladder(), 8), (Diveless(), 0)):
         state = game.deal(9)
         prober = Prober(Budget(game, 5.0), state, game.moves(state), seed=1, cap=100)

@@ -17,8 +17,8 @@ effort instead, taking turns with it (see :mod:`cadogan.solve.search`):
   and ask the test only of the position it pops, since it expands few of them;
 - **dives**: random playouts from the root that mostly follow the game's move
   ordering and sometimes take another move; they take every other probe turn, unless
-  the game's ``dives`` is False (the Constitution and the Hemispheres: their dives
-  won none of their deals 1-30, and their turns won more as best-first runs);
+  the game's ``dives`` is False (the three hard games: their dives won no deal
+  that the other probes did not, and their turns won more as best-first runs);
 - **the beam** (:mod:`cadogan.solve.beam`), for games marked ``layered``: positions
   advanced together one turn of the pack at a time.  It takes all turns but one in
   the game's ``beam_turns`` (every other turn unless the game says otherwise).
