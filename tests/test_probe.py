@@ -173,6 +173,26 @@ def test_the_solver_gives_each_best_first_run_the_games_run_states(
     assert {g.id for g in registry.all_games() if g.run_states is not None} == {"constitution"}
 
 
+def _turns(monkeypatch: pytest.MonkeyPatch, game: Game, deal: int, steps: int) -> list[str]:
+    """Which search each of ``steps`` one-node probe turns went to: the beam, the
+    best-first probe (``expand``) or the dives (``walk``), each stubbed to count."""
+    state = game.deal(deal)
+    prober = Prober(Budget(game, 5.0), state, game.moves(state), seed=1, cap=100)
+    calls: list[str] = []
+
+    def called(name: str, budget: Budget = prober.budget) -> None:
+        calls.append(name)
+        budget.nodes += 1
+
+    if prober.beam is not None:
+        monkeypatch.setattr(prober.beam, "step", lambda quota: called("beam"))
+    monkeypatch.setattr(prober, "walk", lambda: called("walk"))
+    monkeypatch.setattr(prober, "expand", lambda: called("expand"))
+    for _ in range(steps):
+        prober.step(1)
+    return calls
+
+
 def test_a_game_without_dives_gives_their_turns_to_the_best_first_probe(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -186,18 +206,7 @@ def test_a_game_without_dives_gives_their_turns_to_the_best_first_probe(
     diveless = {g.id for g in registry.all_games() if not g.dives}
     assert diveless == {"constitution", "hemispheres", "napoleons-square"}
     for game, wanted in ((Ladder(), 8), (Diveless(), 0)):
-        state = game.deal(9)
-        prober = Prober(Budget(game, 5.0), state, game.moves(state), seed=1, cap=100)
-        calls: list[str] = []
-
-        def called(name: str, budget: Budget = prober.budget, seen: list[str] = calls) -> None:
-            seen.append(name)
-            budget.nodes += 1
-
-        monkeypatch.setattr(prober, "walk", lambda: called("walk"))
-        monkeypatch.setattr(prober, "expand", lambda: called("expand"))
-        for _ in range(16):
-            prober.step(1)
+        calls = _turns(monkeypatch, game, 9, 16)
         assert calls.count("walk") == wanted and len(calls) == 16
 
 
@@ -206,21 +215,7 @@ def test_without_dives_the_beam_leaves_its_eighth_turn_to_the_best_first_probe(
 ) -> None:
     """The Hemispheres: the beam takes seven probe turns in eight, and with no dives
     every eighth turn is a best-first turn."""
-    game = registry.game("hemispheres")
-    state = game.deal(3)
-    prober = Prober(Budget(game, 5.0), state, game.moves(state), seed=1, cap=100)
-    assert prober.beam is not None
-    calls: list[str] = []
-
-    def called(name: str, budget: Budget = prober.budget) -> None:
-        calls.append(name)
-        budget.nodes += 1
-
-    monkeypatch.setattr(prober.beam, "step", lambda quota: called("beam"))
-    monkeypatch.setattr(prober, "walk", lambda: called("walk"))
-    monkeypatch.setattr(prober, "expand", lambda: called("expand"))
-    for _ in range(32):
-        prober.step(1)
+    calls = _turns(monkeypatch, registry.game("hemispheres"), 3, 32)
     assert (calls.count("beam"), calls.count("expand"), calls.count("walk")) == (28, 4, 0)
 
 
