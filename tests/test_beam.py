@@ -7,9 +7,10 @@ from collections.abc import Hashable
 import pytest
 
 from cadogan import registry
-from cadogan.core import Game, Move, Outcome, State
+from cadogan.cards import Card, Rank, Suit
+from cadogan.core import Game, Move, Outcome, Pile, State
 from cadogan.solve import solve
-from cadogan.solve.beam import MAX_WIDTH, NOISE, Beam, Candidate, applies, dealt
+from cadogan.solve.beam import DECAY, MAX_WIDTH, NOISE, Beam, Candidate, applies, dealt
 from cadogan.solve.engine import Budget, OutOfTime
 from cadogan.solve.players import replays_to_win
 from cadogan.solve.probe import Prober
@@ -199,3 +200,62 @@ def test_a_game_sets_the_beams_share_of_the_probe_turns(monkeypatch: pytest.Monk
         for _ in range(16):
             prober.step(10)
         assert len(quotas) == wanted
+
+
+class BlamingLadder(PackLadder):
+    """The toy with the beam's learning on, a point per unit of blame."""
+
+    beam_blame = 1.0
+
+
+def _with_talon(state: State, ranks: list[int]) -> State:
+    return state.with_piles({"talon": Pile.face_up([Card(Rank(r), Suit.HEARTS) for r in ranks])})
+
+
+def _lost_toy_beam(game: Game) -> Beam:
+    deal = next(d for d in range(1, 41) if not reachable_win(game, game.deal(d)))
+    budget = Budget(game, timeout=60.0)
+    settled, _, legal, result = budget.settle(game.deal(deal))
+    assert result is Outcome.ONGOING
+    return Beam(budget, settled, legal)
+
+
+def test_a_dead_runs_last_layer_blames_the_cards_left_on_its_talons() -> None:
+    """Each position of the last layer hands a share of one unit to every card of its
+    talon; at the next death the old blame keeps half its weight."""
+    beam = _lost_toy_beam(BlamingLadder())
+    start = beam.root[0]
+    layer = [(_with_talon(start, [5, 7]), (), ()), (_with_talon(start, [5]), (), ())]
+    beam.learn(layer)
+    five, seven, nine = (Card(Rank(r), Suit.HEARTS) for r in (5, 7, 9))
+    assert beam.blame == {five: 1.0, seven: 0.5}
+    beam.learn([(_with_talon(start, [9]), (), ())])
+    assert beam.blame == {five: 1.0 * DECAY, seven: 0.5 * DECAY, nine: 1.0}
+
+
+def test_later_runs_mark_down_a_talon_by_the_blame_on_its_cards() -> None:
+    """The penalty is ``beam_blame`` points per unit of blame on the talon's cards;
+    cards without blame, and a position without blame learnt, cost nothing."""
+    beam = _lost_toy_beam(BlamingLadder())
+    start = beam.root[0]
+    assert beam.penalty(_with_talon(start, [5, 7])) == 0.0
+    beam.learn([(_with_talon(start, [5, 7]), (), ()), (_with_talon(start, [5]), (), ())])
+    assert beam.penalty(_with_talon(start, [5, 7, 8])) == 1.5
+    assert beam.penalty(_with_talon(start, [8])) == 0.0
+    beam.blame_weight = 4.0
+    assert beam.penalty(_with_talon(start, [7])) == 2.0
+
+
+def test_the_beam_learns_only_in_a_game_that_asks_for_it() -> None:
+    """On a lost toy deal every run dies: with ``beam_blame`` the runs learn blame on
+    talon cards; without it (the default) they learn nothing and score as the game."""
+    blaming, plain = _lost_toy_beam(BlamingLadder()), _lost_toy_beam(PackLadder())
+    assert blaming.step(2_000) is None and plain.step(2_000) is None
+    assert blaming.width > 8 and plain.width > 8  # runs have died
+    assert blaming.blame and all(card.suit is Suit.HEARTS for card in blaming.blame)
+    assert plain.blame == {}
+
+
+def test_napoleons_square_alone_has_the_beam_learn() -> None:
+    learning = {g.id: g.beam_blame for g in registry.all_games() if g.beam_blame}
+    assert learning == {"napoleons-square": 1.0}

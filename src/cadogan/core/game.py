@@ -86,6 +86,10 @@ class Game(ABC):
     # Whether the best-first probe asks ``dead`` of a position only when it comes to
     # expand it, instead of as it settles each child (the beam always asks lazily).
     lazy_dead: ClassVar[bool] = False
+    # Score points the beam takes off a position for each unit of blame on a card of
+    # its talon, blame that the cards left on the talons of a dead run's last layer
+    # earn (solve.beam); 0 keeps every beam run on the game's own score.
+    beam_blame: ClassVar[float] = 0.0
 
     def __init__(self, **options: object) -> None:
         self.options: FrozenMap[str, str] = resolve(self.option_specs, options)

@@ -76,6 +76,10 @@ class NapoleonsSquare(Game):
     # (deal 28 besides), every earlier win kept (benchmarks/README.md, "The Hemispheres
     # without dives").
     dives = False
+    # The beam's later runs mark down talons holding the cards its dead runs left on
+    # theirs, a point per unit of blame (solve.beam): deals 1-180 at 150,000 nodes
+    # (benchmarks/README.md, "The beam learns from its dead runs").
+    beam_blame = 1.0
     description = "Twelve packets make three sides of a square; build eight aces up to kings."
     option_specs = (
         OptionSpec(

@@ -14,6 +14,13 @@ layer.  When a layer dies out, it starts again from the root with twice the widt
 the widest it starts again with a little seeded noise on the scores, so that each run
 goes a different way.
 
+A run that dies can teach the next one, in a game that sets ``beam_blame``: the cards
+left on the talons of its last layer are the ones it could not get off again, so each
+earns blame (``learn``), and the later runs mark down a position by ``beam_blame``
+points for each unit of blame on a card of its talon (``penalty``).  They then prefer
+positions that keep those cards off the talon (in a space, married or played) when
+they come from the pack.  The blame is learnt afresh for each solve, from its own runs.
+
 Like the other probes it can only report a win, with the line of legal moves (each
 played through ``Game.play``) that reaches it, so no verdict depends on its guesses.
 It works in steps (a generator that yields after each position it generates), so it can
@@ -23,8 +30,9 @@ take turns with the exhaustive search a slice of nodes at a time.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 
+from cadogan.cards import Card
 from cadogan.core import Move, Outcome, State
 from cadogan.solve.engine import Budget
 
@@ -33,6 +41,8 @@ FIRST_WIDTH = 8  # positions kept per layer on the first run; doubled on each re
 MAX_WIDTH = 1024
 NOISE = 3.0  # the random spread added to scores on the runs at MAX_WIDTH
 SPREAD = 64  # positions gathered from one layer position before the pack is turned
+TALON = "talon"
+DECAY = 0.5  # the share of its blame a card keeps each time another run dies
 
 Line = tuple[Move, ...]
 Candidate = tuple[float, int, State, tuple[Move, ...], Line]  # -score, order, ...
@@ -60,6 +70,8 @@ class Beam:
         self.noise = 0.0
         self.rng = random.Random(seed)
         self.found: Line | None = None
+        self.blame_weight = budget.game.beam_blame
+        self.blame: dict[Card, float] = {}
         self.steps = self._search()
 
     def step(self, quota: int) -> Line | None:
@@ -80,6 +92,7 @@ class Beam:
         """One beam search from the root at the current width."""
         state, legal = self.root
         layer: list[Position] = [(state, legal, ())]
+        last = layer
         while layer and self.found is None:
             ahead: dict[Hashable, Candidate] = {}
             seen: set[Hashable] = set()
@@ -87,8 +100,34 @@ class Beam:
                 yield from self._spread(position, seen, ahead)
                 if self.found is not None:
                     return
-            layer = self._best(ahead)
+            last, layer = layer, self._best(ahead)
+        if self.blame_weight:
+            self.learn(last)
         yield  # a dead layer: let the caller count a step
+
+    def learn(self, last: Sequence[Position]) -> None:
+        """Blame the cards on the talons of a dead run's ``last`` layer.
+
+        Each position of the layer hands a share of one unit (one over the layer's
+        size) to every card on its talon, twins alike: a card on the talon of every
+        position earns a whole unit.  Older blame keeps ``DECAY`` of its weight, so the
+        latest deaths count most.
+        """
+        blame = {card: weight * DECAY for card, weight in self.blame.items()}
+        share = 1.0 / len(last)
+        for state, _, _ in last:
+            talon = state.piles.get(TALON)
+            for card in talon.cards if talon is not None else ():
+                blame[card] = blame.get(card, 0.0) + share
+        self.blame = blame
+
+    def penalty(self, state: State) -> float:
+        """The points ``state`` loses for the blame on the cards of its talon."""
+        talon = state.piles.get(TALON)
+        if not self.blame or talon is None:
+            return 0.0
+        blame = self.blame.get
+        return self.blame_weight * sum(blame(card, 0.0) for card in talon.cards)
 
     def _best(self, ahead: dict[Hashable, Candidate]) -> list[Position]:
         """The next layer: the ``width`` best positions of ``ahead`` by score that the
@@ -145,6 +184,7 @@ class Beam:
                 entry = (settled, moves, (*line, move, *forced))
                 if dealt(settled) > level:
                     score = budget.score(settled) + self.noise * self.rng.random()
+                    score -= self.penalty(settled)
                     ahead[key] = (-score, len(ahead), *entry)
                 else:
                     stack.append(entry)
