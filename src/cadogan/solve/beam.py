@@ -109,9 +109,10 @@ class Beam:
         """Blame the cards on the talons of a dead run's ``last`` layer.
 
         Each position of the layer hands a share of one unit (one over the layer's
-        size) to every card on its talon, twins alike: a card on the talon of every
-        position earns a whole unit.  Older blame keeps ``DECAY`` of its weight, so the
-        latest deaths count most.
+        size) to every card on its talon: a card on the talon of every position earns
+        a whole unit.  Twins are one card here (two copies on a talon earn two shares,
+        and either copy on a later talon pays for both).  Older blame keeps ``DECAY``
+        of its weight, so the latest deaths count most.
         """
         blame = {card: weight * DECAY for card, weight in self.blame.items()}
         share = 1.0 / len(last)
