@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
@@ -90,6 +90,10 @@ class Game(ABC):
     # its talon, blame that the cards left on the talons of a dead run's last layer
     # earn (solve.beam); 0 keeps every beam run on the game's own score.
     beam_blame: ClassVar[float] = 0.0
+    # Score points the best-first probe takes off a position that makes no new fact
+    # (``facts``) among the positions with as many cards home, in every other run of
+    # a game that restarts its runs (solve.novelty); 0 keeps every run on the score.
+    novelty: ClassVar[float] = 0.0
 
     def __init__(self, **options: object) -> None:
         self.options: FrozenMap[str, str] = resolve(self.option_specs, options)
@@ -158,6 +162,11 @@ class Game(ABC):
         table stays sound.  The default keeps every move.
         """
         return moves
+
+    def facts(self, state: State) -> Iterable[Hashable]:
+        """The facts ``state`` makes true, for the best-first probe's novelty (solver
+        hook, steering only; see ``novelty``).  By default none."""
+        return ()
 
     def key(self, state: State) -> Hashable:
         """A canonical key for the solver's table.

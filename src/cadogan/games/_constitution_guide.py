@@ -6,8 +6,11 @@ it needs no proof, only to be cheap.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
+from cadogan.cards import Card
 from cadogan.core import State
-from cadogan.games._constitution_text import FOUND, ROWS
+from cadogan.games._constitution_text import FOUND, ROWS, TALON
 
 PLAYED = 24  # points per card on the Government
 # Points for a card the Government wants next, by division (People .. Privy Council),
@@ -37,3 +40,23 @@ def score(state: State) -> int:
                 if (card.rank, card.suit) in wanted:
                     total += max(worth - 2 * depth, 0)
     return total
+
+
+def facts(state: State) -> list[Hashable]:
+    """Where each card of the divisions and the talon lies: its division (0-3 from the
+    People up, 4 the talon) and the card it lies on (None at the bottom).
+
+    For the best-first probe's novelty (``cadogan.solve.novelty``): a position that
+    puts a card somewhere new, or on a card it never lay on, shows something new.
+    Twins count as one card; the eight piles of a division as one place.
+    """
+    piles = state.piles
+    found: list[Hashable] = []
+    places = [(row, names) for row, names in enumerate(ROWS)] + [(len(ROWS), (TALON,))]
+    for row, names in places:
+        for name in names:
+            under: Card | None = None
+            for card in piles[name].cards:
+                found.append((row, card, under))
+                under = card
+    return found

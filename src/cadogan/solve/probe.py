@@ -14,7 +14,10 @@ effort instead, taking turns with it (see :mod:`cadogan.solve.search`):
   more wins than one long one (its deals 1-60 at 150,000 nodes: 27 won with one run,
   45 with runs of 5,000 positions; benchmarks/README.md).  A game that sets
   ``lazy_dead`` (the Constitution) has it settle children without the ``dead`` test
-  and ask the test only of the position it pops, since it expands few of them;
+  and ask the test only of the position it pops, since it expands few of them.  A
+  game that sets ``novelty`` (the Constitution) has every other run take those points
+  off a position that shows no new fact (:mod:`cadogan.solve.novelty`), so that the
+  run spreads over the plateaus where the score cannot choose;
 - **dives**: random playouts from the root that mostly follow the game's move
   ordering and sometimes take another move; they take every other probe turn, unless
   the game's ``dives`` is False (the three hard games: their dives won no deal
@@ -38,6 +41,7 @@ from collections.abc import Hashable
 from cadogan.core import Move, Outcome, State
 from cadogan.solve.beam import Beam, applies
 from cadogan.solve.engine import Budget, Parts
+from cadogan.solve.novelty import Novelty
 
 Node = tuple["Node | None", tuple[Move, ...]]  # the parent's node and the moves from it
 Entry = tuple[float, int, int, State, tuple[Move, ...], Node]
@@ -68,6 +72,8 @@ class Prober:
         self.turn = 0
         self.noise = 0.0
         self.exhausted = False  # the best-first search ran dry without a cut
+        self.runs = 0
+        self.novelty = budget.game.novelty
         self.restart()
         self.dive: tuple[State, tuple[Move, ...], list[Move]] | None = None
         self.greed = 0.7
@@ -83,6 +89,9 @@ class Prober:
         self.seen: set[Hashable] = {self.budget.key(state)[0]}
         self.cut = False
         self.count = 0
+        self.runs += 1
+        novel = self.novelty > 0 and self.runs % 2 == 0
+        self.news = Novelty(self.budget.game.facts) if novel else None
         self.open: list[Entry] = [(0.0, 0, 0, state, legal, (None, ()))]
 
     def step(self, quota: int) -> tuple[Move, ...] | None:
@@ -145,11 +154,20 @@ class Prober:
             return None
         if settled is not child and not self.fresh(budget.key(settled, parts)[0]):
             return None
-        score = budget.score(settled) + self.noise * self.rng.random()
+        score = self.rank(settled)
         self.count += 1
         entry = (-score, -depth, self.count, settled, legal, (node, tuple(line)))
         heapq.heappush(self.open, entry)
         return None
+
+    def rank(self, state: State) -> float:
+        """The score the best-first probe ranks ``state`` by: the game's, with the
+        run's noise, less the game's ``novelty`` when this run weighs novelty and
+        ``state`` shows no new fact."""
+        score = self.budget.score(state) + self.noise * self.rng.random()
+        if self.news is not None and not self.news.news(state):
+            score -= self.novelty
+        return score
 
     def fresh(self, key: Hashable) -> bool:
         """Add ``key`` to the best-first table; False when it was there already."""

@@ -1,0 +1,41 @@
+"""Novelty: whether a position makes true some fact that no position like it made before.
+
+An idea from width-based planning (best-first width search, Lipovetzky and Geffner,
+2017): on a plateau, where the score cannot tell positions apart, prefer the ones that
+show something new.  A game lists a position's *facts* (``Game.facts``: in the
+Constitution, each card with its division and the card it lies on); a position is
+*novel* when one of its facts was not met before among the positions with as many
+cards home, the partition that keeps a position that plays a card always novel.
+
+It only steers the best-first probe (:mod:`cadogan.solve.probe`), which takes
+``Game.novelty`` points off a position that is not novel in every other run; no
+verdict rests on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+
+from cadogan.core import State
+
+Facts = Callable[[State], Iterable[Hashable]]
+
+
+def home(state: State) -> int:
+    """The cards on the foundations (piles named ``found...``), the novelty's partition."""
+    return sum(len(pile.cards) for name, pile in state.piles.items() if name.startswith("found"))
+
+
+class Novelty:
+    """The facts met so far, one set for each count of cards home."""
+
+    def __init__(self, facts: Facts) -> None:
+        self.facts = facts
+        self.met: dict[int, set[Hashable]] = {}
+
+    def news(self, state: State) -> bool:
+        """Record ``state``'s facts; True when one of them was not met before."""
+        met = self.met.setdefault(home(state), set())
+        before = len(met)
+        met.update(self.facts(state))
+        return len(met) > before
