@@ -8,7 +8,7 @@ from cadogan import registry
 from cadogan.cards import Card, Rank, Suit
 from cadogan.core import Move, Outcome, Pile, State, make_state
 from cadogan.solve.engine import Budget, seed_of
-from cadogan.solve.novelty import Novelty, home
+from cadogan.solve.novelty import Novelty, foundations
 from cadogan.solve.probe import Prober
 
 ACE, TWO = Card(Rank.ACE, Suit.HEARTS), Card(Rank.TWO, Suit.HEARTS)
@@ -26,8 +26,10 @@ def tableau_cards(state: State) -> Iterable[Hashable]:
 
 
 def test_home_counts_the_cards_on_the_foundations_only() -> None:
-    assert home(position((ACE, TWO), (ACE,))) == 2
-    assert home(position((), (ACE, TWO))) == 0
+    novelty = Novelty(tableau_cards)
+    assert novelty.home(position((ACE, TWO), (ACE,))) == 2
+    assert novelty.home(position((), (ACE, TWO))) == 0
+    assert foundations(position((), ())) == ("found1",)
 
 
 def test_a_position_is_novel_only_when_it_shows_a_fact_not_met_before() -> None:

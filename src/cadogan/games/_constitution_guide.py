@@ -16,6 +16,9 @@ PLAYED = 24  # points per card on the Government
 # Points for a card the Government wants next, by division (People .. Privy Council),
 # when it is a top there; less for each card lying on it.
 WANTED = (1, 3, 6, 12)
+# Every pile of the divisions and the talon, with its place for ``facts``: the
+# division (0-3, the People up) or 4 for the talon.
+PLACES = tuple((row, name) for row, names in enumerate((*ROWS, (TALON,))) for name in names)
 
 
 def score(state: State) -> int:
@@ -52,11 +55,10 @@ def facts(state: State) -> list[Hashable]:
     """
     piles = state.piles
     found: list[Hashable] = []
-    places = [(row, names) for row, names in enumerate(ROWS)] + [(len(ROWS), (TALON,))]
-    for row, names in places:
-        for name in names:
-            under: Card | None = None
-            for card in piles[name].cards:
-                found.append((row, card, under))
-                under = card
+    add = found.append
+    for row, name in PLACES:
+        under: Card | None = None
+        for card in piles[name].cards:
+            add((row, card, under))
+            under = card
     return found

@@ -21,9 +21,9 @@ from cadogan.core import State
 Facts = Callable[[State], Iterable[Hashable]]
 
 
-def home(state: State) -> int:
-    """The cards on the foundations (piles named ``found...``), the novelty's partition."""
-    return sum(len(pile.cards) for name, pile in state.piles.items() if name.startswith("found"))
+def foundations(state: State) -> tuple[str, ...]:
+    """The names of ``state``'s foundations (piles named ``found...``)."""
+    return tuple(name for name in state.piles if name.startswith("found"))
 
 
 class Novelty:
@@ -32,10 +32,18 @@ class Novelty:
     def __init__(self, facts: Facts) -> None:
         self.facts = facts
         self.met: dict[int, set[Hashable]] = {}
+        self.homes: tuple[str, ...] | None = None  # the foundations, from the first state
+
+    def home(self, state: State) -> int:
+        """The cards on ``state``'s foundations, the novelty's partition."""
+        if self.homes is None:
+            self.homes = foundations(state)
+        piles = state.piles
+        return sum([len(piles[name].cards) for name in self.homes])
 
     def news(self, state: State) -> bool:
         """Record ``state``'s facts; True when one of them was not met before."""
-        met = self.met.setdefault(home(state), set())
+        met = self.met.setdefault(self.home(state), set())
         before = len(met)
         met.update(self.facts(state))
         return len(met) > before
