@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Iterable
 
 from cadogan import registry
@@ -20,8 +21,9 @@ def position(found: tuple[Card, ...], tableau: tuple[Card, ...]) -> State:
     return make_state("toy", 1, piles)
 
 
-def tableau_cards(state: State) -> Iterable[Hashable]:
-    """The toy's facts: each tableau card with its depth."""
+def tableau_cards(state: State, since: State | None = None) -> Iterable[Hashable]:
+    """The toy's facts: each tableau card with its depth (all of them, ``since`` or
+    not)."""
     return enumerate(state.piles["tableau"].cards)
 
 
@@ -89,3 +91,53 @@ def test_only_the_constitution_weighs_novelty() -> None:
     weighing = {g.id for g in registry.all_games() if g.novelty > 0}
     assert weighing == {"constitution"}
     assert tuple(registry.game("hemispheres").facts(registry.game("hemispheres").deal(1))) == ()
+
+
+def test_the_constitutions_facts_since_a_position_are_those_of_the_piles_that_changed() -> None:
+    game = registry.game("constitution")
+    parent = game.play(game.deal(2), Move("deal"))
+    move = next(m for m in game.moves(parent) if m.verb != "deal")
+    child = game.play(parent, move)
+    changed = [n for n in child.piles if child.piles[n] is not parent.piles[n]]
+    assert set(move.args) <= set(changed) and len(changed) < 6
+    partial = list(game.facts(child, parent))
+    assert partial and set(partial) < set(game.facts(child))
+    assert all(f in partial for f in game.facts(child) if f not in set(game.facts(parent)))
+
+
+def test_novelty_since_the_parent_answers_as_novelty_from_all_the_facts() -> None:
+    """Along random lines of play, a Novelty told each position's parent (recorded
+    before it) finds a position novel exactly when one told nothing does."""
+    game = registry.game("constitution")
+    rng = random.Random(5)
+    for deal in (1, 2, 3):
+        whole, partial = Novelty(game.facts), Novelty(game.facts)
+        state = game.deal(deal)
+        whole.news(state)
+        partial.news(state)
+        answers = []
+        for _ in range(150):
+            moves = game.moves(state)
+            if not moves:
+                break
+            child = game.play(state, rng.choice(moves))
+            answers.append(whole.news(child))
+            assert partial.news(child, state) == answers[-1]
+            state = child
+        assert True in answers and False in answers, "both answers were met"
+
+
+def test_a_parent_with_other_cards_home_gives_no_shortcut() -> None:
+    """``since`` is dropped when the parent has a different count of cards home."""
+    given: list[State | None] = []
+
+    def facts(state: State, since: State | None = None) -> Iterable[Hashable]:
+        given.append(since)
+        return tableau_cards(state)
+
+    novelty = Novelty(facts)
+    parent, same, more = position((), (ACE,)), position((), (TWO,)), position((ACE,), (TWO,))
+    novelty.news(parent)
+    novelty.news(same, parent)
+    novelty.news(more, parent)
+    assert given == [None, parent, None]

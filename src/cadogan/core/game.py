@@ -163,9 +163,13 @@ class Game(ABC):
         """
         return moves
 
-    def facts(self, state: State) -> Iterable[Hashable]:
+    def facts(self, state: State, since: State | None = None) -> Iterable[Hashable]:
         """The facts ``state`` makes true, for the best-first probe's novelty (solver
-        hook, steering only; see ``novelty``).  By default none."""
+        hook, steering only; see ``novelty``).  By default none.
+
+        ``since``, when given, is a position whose facts the caller has recorded: a
+        game may then leave out the facts of each pile that is the very same object
+        in both positions (the facts it makes true are recorded already)."""
         return ()
 
     def key(self, state: State) -> Hashable:

@@ -45,20 +45,26 @@ def score(state: State) -> int:
     return total
 
 
-def facts(state: State) -> list[Hashable]:
+def facts(state: State, since: State | None = None) -> list[Hashable]:
     """Where each card of the divisions and the talon lies: its division (0-3 from the
     People up, 4 the talon) and the card it lies on (None at the bottom).
 
     For the best-first probe's novelty (``cadogan.solve.novelty``): a position that
     puts a card somewhere new, or on a card it never lay on, shows something new.
-    Twins count as one card; the eight piles of a division as one place.
+    Twins count as one card; the eight piles of a division as one place.  With
+    ``since``, a pile that is the very same object there is left out: its facts were
+    recorded with ``since`` (positions share the piles a move leaves alone).
     """
     piles = state.piles
+    before = since.piles if since is not None else None
     found: list[Hashable] = []
     add = found.append
     for row, name in PLACES:
+        pile = piles[name]
+        if before is not None and before[name] is pile:
+            continue
         under: Card | None = None
-        for card in piles[name].cards:
+        for card in pile.cards:
             add((row, card, under))
             under = card
     return found

@@ -211,10 +211,11 @@ class Constitution(Game):
             return None
         return layout_of(key if isinstance(key, bytes) else key_bytes(state))
 
-    def facts(self, state: State) -> list[Hashable]:
+    def facts(self, state: State, since: State | None = None) -> list[Hashable]:
         """Each card of the divisions and the talon, with where it lies and on what:
-        the best-first probe's novelty (steering only)."""
-        return facts(state)
+        the best-first probe's novelty (steering only); with ``since``, only those of
+        the piles that are not the same as there."""
+        return facts(state, since)
 
     def score(self, state: State) -> int:
         """How close ``state`` is to a win, for the solver's probes (no verdict rests on

@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable, Iterable
 
 from cadogan.core import State
 
-Facts = Callable[[State], Iterable[Hashable]]
+Facts = Callable[[State, State | None], Iterable[Hashable]]
 
 
 def foundations(state: State) -> tuple[str, ...]:
@@ -41,9 +41,18 @@ class Novelty:
         piles = state.piles
         return sum([len(piles[name].cards) for name in self.homes])
 
-    def news(self, state: State) -> bool:
-        """Record ``state``'s facts; True when one of them was not met before."""
-        met = self.met.setdefault(self.home(state), set())
+    def news(self, state: State, since: State | None = None) -> bool:
+        """Record ``state``'s facts; True when one of them was not met before.
+
+        ``since``, when given, is a position recorded before (the parent, say): the
+        game may then list only the facts of the piles that changed, which is the
+        same answer when both have as many cards home (the other facts are in the
+        same set already), so ``since`` is dropped when they have not.
+        """
+        home = self.home(state)
+        if since is not None and self.home(since) != home:
+            since = None
+        met = self.met.setdefault(home, set())
         before = len(met)
-        met.update(self.facts(state))
+        met.update(self.facts(state, since))
         return len(met) > before

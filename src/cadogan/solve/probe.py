@@ -154,18 +154,20 @@ class Prober:
             return None
         if settled is not child and not self.fresh(budget.key(settled, parts)[0]):
             return None
-        score = self.rank(settled)
+        score = self.rank(settled, None if state is self.root[0] else state)
         self.count += 1
         entry = (-score, -depth, self.count, settled, legal, (node, tuple(line)))
         heapq.heappush(self.open, entry)
         return None
 
-    def rank(self, state: State) -> float:
+    def rank(self, state: State, parent: State | None = None) -> float:
         """The score the best-first probe ranks ``state`` by: the game's, with the
         run's noise, less the game's ``novelty`` when this run weighs novelty and
-        ``state`` shows no new fact."""
+        ``state`` shows no new fact.  ``parent``, the position ``state`` was reached
+        from, must have been ranked in this run (the root is not): only the piles
+        that differ from it can show a new fact."""
         score = self.budget.score(state) + self.noise * self.rng.random()
-        if self.news is not None and not self.news.news(state):
+        if self.news is not None and not self.news.news(state, parent):
             score -= self.novelty
         return score
 
