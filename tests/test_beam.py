@@ -261,3 +261,55 @@ def test_the_beam_learns_only_in_a_game_that_asks_for_it() -> None:
 def test_napoleons_square_alone_has_the_beam_learn() -> None:
     learning = {g.id: g.beam_blame for g in registry.all_games() if g.beam_blame}
     assert learning == {"napoleons-square": 1.0}
+
+
+def _diverse_layer(monkeypatch: pytest.MonkeyPatch, facts: dict[str, int]) -> list[str]:
+    """The layer of width 4, half of it kept for novelty, chosen from the candidates
+    named by ``facts`` (best score first, each showing one fact), by their names."""
+    game = PackLadder()
+    budget = Budget(game, timeout=60.0)
+    start = game.deal(1)
+    beam = Beam(budget, start, game.moves(start))
+    beam.width, beam.novel_share = 4, 0.5
+    states = {name: _with_talon(start, [i + 2]) for i, name in enumerate(facts)}
+    names = {state: name for name, state in states.items()}
+    monkeypatch.setattr(budget, "doomed", lambda state, key=None: False)
+    monkeypatch.setattr(budget.game, "facts", lambda state, since=None: [facts[names[state]]])
+    ahead: dict[Hashable, Candidate] = {
+        name: (-10.0 + i, i, state, (), ()) for i, (name, state) in enumerate(states.items())
+    }
+    return [names[position[0]] for position in beam._best(ahead)]
+
+
+def test_a_layer_kept_partly_for_novelty_takes_the_best_then_the_novel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``beam_novelty``: the best by score fill all but that share of the layer, novel
+    or not; then come the positions that show a fact none taken before them showed,
+    best first; then, if room is left, the rest by score."""
+    novel = {"a": 1, "b": 1, "c": 1, "d": 2, "e": 2, "f": 3}
+    assert _diverse_layer(monkeypatch, novel) == ["a", "b", "d", "f"]
+    few = {"a": 1, "b": 1, "c": 1, "d": 2, "e": 2, "f": 1}
+    assert _diverse_layer(monkeypatch, few) == ["a", "b", "d", "c"]
+
+
+def test_napoleons_square_alone_keeps_part_of_its_beam_layers_for_novelty() -> None:
+    kept = {g.id: g.beam_novelty for g in registry.all_games() if g.beam_novelty}
+    assert kept == {"napoleons-square": 0.25}
+
+
+def test_napoleons_square_facts_say_where_each_card_lies_and_on_what() -> None:
+    """Every card of the packets and the talon, with its pile and the card under it;
+    none of the foundations or the pack."""
+    game = registry.game("napoleons-square")
+    state = game.deal(3)
+    piles = state.piles
+    state = state.with_piles({"talon": Pile.face_up(piles["pack"].cards[:2])})
+    found = set(game.facts(state))
+    packet = piles["packet5"].cards
+    assert ("packet5", packet[0], None) in found and ("packet5", packet[1], packet[0]) in found
+    talon = state.piles["talon"].cards
+    assert ("talon", talon[1], talon[0]) in found
+    assert len(list(game.facts(state))) == 48 + 2
+    places = {fact[0] for fact in found if isinstance(fact, tuple)}
+    assert places == {*(f"packet{n}" for n in range(1, 13)), "talon"}

@@ -94,6 +94,10 @@ class Game(ABC):
     # (``facts``) among the positions with as many cards home, in every other run of
     # a game that restarts its runs (solve.novelty); 0 keeps every run on the score.
     novelty: ClassVar[float] = 0.0
+    # The share of each beam layer kept for positions that make a new fact
+    # (``facts``) among those kept before them in the layer, best score first; the
+    # rest of the layer goes by score (solve.beam).  0 fills layers by score alone.
+    beam_novelty: ClassVar[float] = 0.0
 
     def __init__(self, **options: object) -> None:
         self.options: FrozenMap[str, str] = resolve(self.option_specs, options)
@@ -164,8 +168,9 @@ class Game(ABC):
         return moves
 
     def facts(self, state: State, since: State | None = None) -> Iterable[Hashable]:
-        """The facts ``state`` makes true, for the best-first probe's novelty (solver
-        hook, steering only; see ``novelty``).  By default none.
+        """The facts ``state`` makes true, for novelty in the best-first probe and the
+        beam (solver hook, steering only; see ``novelty`` and ``beam_novelty``).  By
+        default none.
 
         ``since``, when given, is a position whose facts the caller has recorded: a
         game may then leave out the facts of each pile that is the very same object

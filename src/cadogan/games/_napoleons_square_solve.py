@@ -7,6 +7,7 @@ winnable.  Rules: docs/rules/napoleons-square.md.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable
 
 from cadogan.cards import Card
 from cadogan.core import TRANSFER, Move, State
@@ -203,3 +204,21 @@ def _locks(cards: tuple[Card, ...]) -> int:
         elif card.rank < low:
             lowest[card.suit] = card.rank
     return count
+
+
+def facts(state: State) -> list[Hashable]:
+    """Where each card of the square and the talon lies: its pile and the card under it
+    (None at the bottom).
+
+    For the beam's novelty (``cadogan.solve.beam``; steering only): a position that
+    puts a card into a new packet, or onto a card it never lay on, differs from the
+    ones kept before it in a way the score cannot see.  Twins count as one card.
+    """
+    piles = state.piles
+    found: list[Hashable] = []
+    for name in (*PACKETS, TALON):
+        under = None
+        for card in piles[name].cards:
+            found.append((name, card, under))
+            under = card
+    return found

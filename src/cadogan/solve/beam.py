@@ -21,6 +21,11 @@ points for each unit of blame on a card of its talon (``penalty``).  They then p
 positions that keep those cards off the talon (in a space, married or played) when
 they come from the pack.  The blame is learnt afresh for each solve, from its own runs.
 
+A game that sets ``beam_novelty`` keeps that share of each layer for novelty
+(``_diverse``): the best by score fill the rest first, then come the positions that
+show a fact (``Game.facts``) that none taken before them showed, so that a layer is
+not all near twins that die of the same buried card.
+
 Like the other probes it can only report a win, with the line of legal moves (each
 played through ``Game.play``) that reaches it, so no verdict depends on its guesses.
 It works in steps (a generator that yields after each position it generates), so it can
@@ -35,6 +40,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from cadogan.cards import Card
 from cadogan.core import Move, Outcome, State
 from cadogan.solve.engine import Budget
+from cadogan.solve.novelty import Novelty
 
 PACK = "pack"
 FIRST_WIDTH = 8  # positions kept per layer on the first run; doubled on each restart
@@ -47,6 +53,7 @@ DECAY = 0.5  # the share of its blame a card keeps each time another run dies
 Line = tuple[Move, ...]
 Candidate = tuple[float, int, State, tuple[Move, ...], Line]  # -score, order, ...
 Position = tuple[State, tuple[Move, ...], Line]  # a position, its moves, the line to it
+Ranked = list[tuple[Hashable, Candidate]]  # candidates for a layer, best first
 
 
 def dealt(state: State) -> int:
@@ -72,6 +79,7 @@ class Beam:
         self.found: Line | None = None
         self.blame_weight = budget.game.beam_blame
         self.blame: dict[Card, float] = {}
+        self.novel_share = budget.game.beam_novelty
         self.steps = self._search()
 
     def step(self, quota: int) -> Line | None:
@@ -132,15 +140,49 @@ class Beam:
 
     def _best(self, ahead: dict[Hashable, Candidate]) -> list[Position]:
         """The next layer: the ``width`` best positions of ``ahead`` by score that the
-        game's ``dead`` test does not cut (tested only until the layer is full)."""
-        layer: list[Position] = []
-        for key, candidate in sorted(ahead.items(), key=lambda item: item[1][:2]):
+        game's ``dead`` test does not cut (tested only until the layer is full); in a
+        game that sets ``beam_novelty``, part of the layer goes to novel positions."""
+        ranked = sorted(ahead.items(), key=lambda item: item[1][:2])
+        if self.novel_share:
+            return self._diverse(ranked)
+        return self._take(ranked, [])
+
+    def _take(self, ranked: Ranked, layer: list[Position]) -> list[Position]:
+        """Fill ``layer`` up to the width with the positions of ``ranked``, in order,
+        that the ``dead`` test does not cut."""
+        for key, (_, _, state, legal, line) in ranked:
             if len(layer) >= self.width:
                 break
-            _, _, state, legal, line = candidate
             if not self.budget.doomed(state, key):
                 layer.append((state, legal, line))
         return layer
+
+    def _diverse(self, ranked: Ranked) -> list[Position]:
+        """A layer kept partly for novelty: the best by score fill all but the
+        ``beam_novelty`` share of the width; then come, best first, the positions that
+        show a fact (``Game.facts``) no position taken before them showed; then, if
+        room is left, the rest by score.
+
+        The best positions keep the runs that the score alone would win; the novel
+        ones spread the rest of the layer over different talons and packets, where
+        a layer of near twins would all die of the same card.
+        """
+        news = Novelty(self.budget.game.facts)
+        top = self.width - int(self.width * self.novel_share)
+        layer: list[Position] = []
+        later: Ranked = []
+        for item in ranked:
+            if len(layer) >= self.width:
+                break
+            key, (_, _, state, legal, line) = item
+            if len(layer) >= top and not news.news(state):
+                later.append(item)
+                continue
+            if not self.budget.doomed(state, key):
+                if len(layer) < top:
+                    news.news(state)
+                layer.append((state, legal, line))
+        return self._take(later, layer)
 
     def _spread(
         self,
