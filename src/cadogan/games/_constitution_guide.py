@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from cadogan.cards import Card
 from cadogan.core import State
+from cadogan.core.facts import pile_facts
 from cadogan.games._constitution_text import FOUND, ROWS, TALON
 
 PLAYED = 24  # points per card on the Government
@@ -55,16 +55,4 @@ def facts(state: State, since: State | None = None) -> list[Hashable]:
     ``since``, a pile that is the very same object there is left out: its facts were
     recorded with ``since`` (positions share the piles a move leaves alone).
     """
-    piles = state.piles
-    before = since.piles if since is not None else None
-    found: list[Hashable] = []
-    add = found.append
-    for row, name in PLACES:
-        pile = piles[name]
-        if before is not None and before[name] is pile:
-            continue
-        under: Card | None = None
-        for card in pile.cards:
-            add((row, card, under))
-            under = card
-    return found
+    return pile_facts(state, PLACES, since)

@@ -11,6 +11,7 @@ from collections.abc import Hashable
 
 from cadogan.cards import Card
 from cadogan.core import TRANSFER, Move, State
+from cadogan.core.facts import pile_facts
 from cadogan.games._napoleons_square_moves import DEAL
 from cadogan.games._napoleons_square_rules import (
     ACES,
@@ -24,6 +25,8 @@ from cadogan.games._napoleons_square_rules import (
     run_length,
 )
 
+# Every pile whose cards the beam's novelty looks at, each its own place.
+PLACES = tuple((name, name) for name in (*PACKETS, TALON))
 DOWN: dict[Card, Card] = {up: card for card, up in UP.items() if up is not None}
 SEPARATOR = b"\xff"  # never a card code (those are below 64)
 
@@ -214,11 +217,4 @@ def facts(state: State) -> list[Hashable]:
     puts a card into a new packet, or onto a card it never lay on, differs from the
     ones kept before it in a way the score cannot see.  Twins count as one card.
     """
-    piles = state.piles
-    found: list[Hashable] = []
-    for name in (*PACKETS, TALON):
-        under = None
-        for card in piles[name].cards:
-            found.append((name, card, under))
-            under = card
-    return found
+    return pile_facts(state, PLACES)

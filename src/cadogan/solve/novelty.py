@@ -7,9 +7,10 @@ Constitution, each card with its division and the card it lies on); a position i
 *novel* when one of its facts was not met before among the positions with as many
 cards home, the partition that keeps a position that plays a card always novel.
 
-It only steers the best-first probe (:mod:`cadogan.solve.probe`), which takes
-``Game.novelty`` points off a position that is not novel in every other run; no
-verdict rests on it.
+It only steers the probes: the best-first probe (:mod:`cadogan.solve.probe`), which
+takes ``Game.novelty`` points off a position that is not novel in every other run, and
+the beam (:mod:`cadogan.solve.beam`), which keeps ``Game.beam_novelty`` of each layer
+for novel positions; no verdict rests on it.
 """
 
 from __future__ import annotations
