@@ -152,11 +152,39 @@ def test_a_best_first_run_starts_again_with_noise_once_its_table_is_full() -> No
     assert prober.noise == NOISE
 
 
+def test_a_best_first_run_starts_again_once_its_best_score_has_stalled() -> None:
+    """With ``run_patience`` a run ends, long before its table is full, once more than
+    that many positions have come into its table since its best score (without
+    noise) last rose; until then it goes on, past the patience, while it climbs."""
+    ended: list[tuple[int, int]] = []  # the table's size, and its size at the last rise
+
+    class Watching(Prober):
+        def restart(self) -> None:
+            if self.runs:
+                ended.append((len(self.seen), self.rose))
+            super().restart()
+
+    game = registry.game("constitution")
+    budget = Budget(game, 60.0)
+    settled, _, legal, _ = budget.settle(game.deal(1))
+    prober = Watching(budget, settled, legal, seed=1, cap=10**6)
+    prober.patience = 60
+    stalls: list[int] = []
+    while prober.runs == 1:
+        prober.expand()
+        stalls.append(len(prober.seen) - prober.rose)
+    ((size, rose),) = ended
+    assert size - rose > 60 >= max(stalls[:-1])  # ended at the first stall, not before
+    assert rose > 5 * 60  # the score rose long after the first 60 positions: it went on
+    assert len(prober.seen) == 1 and prober.noise == NOISE and prober.best == float("-inf")
+
+
 def test_the_solver_gives_each_best_first_run_the_games_run_states(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The Constitution's runs keep 5,000 positions (fewer under a small table cap);
-    a game that sets no ``run_states`` gets a quarter of the table cap."""
+    """The Constitution's runs keep at most 50,000 positions (fewer under a small
+    table cap; most end sooner, by ``run_patience``); a game that sets no
+    ``run_states`` gets a quarter of the table cap."""
     caps: list[int] = []
 
     class Listening(Prober):
@@ -169,8 +197,11 @@ def test_the_solver_gives_each_best_first_run_the_games_run_states(
     solve(constitution, constitution.deal(3), max_nodes=3_000)
     solve(constitution, constitution.deal(3), max_nodes=3_000, max_states=4_000)
     solve(napoleon, napoleon.deal(3), max_nodes=3_000)
-    assert caps == [5_000, 1_000, 500_000]
+    assert caps == [50_000, 1_000, 500_000]
     assert {g.id for g in registry.all_games() if g.run_states is not None} == {"constitution"}
+    assert {g.id: g.run_patience for g in registry.all_games() if g.run_patience} == {
+        "constitution": 1_000
+    }
 
 
 def _turns(monkeypatch: pytest.MonkeyPatch, game: Game, deal: int, steps: int) -> list[str]:

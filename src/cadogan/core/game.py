@@ -80,6 +80,9 @@ class Game(ABC):
     # from the root with noise on its scores; None: a quarter of the solver's table
     # cap, which a solve of seconds never fills, so the probe makes one long run.
     run_states: ClassVar[int | None] = None
+    # A best-first run also starts again once it has met this many positions since
+    # its best score rose; 0 leaves only ``run_states`` to end a run.
+    run_patience: ClassVar[int] = 0
     # Whether the probes' seeded random dives take every other turn of the probes that
     # the beam leaves; False gives those turns to the best-first probe as well.
     dives: ClassVar[bool] = True

@@ -12,7 +12,10 @@ effort instead, taking turns with it (see :mod:`cadogan.solve.search`):
   with a little random noise on the scores, so each run goes a different way.  A
   game's ``run_states`` caps a run's table: in the Constitution many short runs find
   more wins than one long one (its deals 1-60 at 150,000 nodes: 27 won with one run,
-  45 with runs of 5,000 positions; benchmarks/README.md).  A game that sets
+  45 with runs of 5,000 positions; benchmarks/README.md).  A game's ``run_patience``
+  also ends a run once that many positions have come into its table since its best
+  score (without the noise) last rose: a run that climbs goes on, one that has
+  stalled starts again (the Constitution: 1,000).  A game that sets
   ``lazy_dead`` (the Constitution) has it settle children without the ``dead`` test
   and ask the test only of the position it pops, since it expands few of them.  A
   game that sets ``novelty`` (the Constitution) has every other run take those points
@@ -74,6 +77,7 @@ class Prober:
         self.exhausted = False  # the best-first search ran dry without a cut
         self.runs = 0
         self.novelty = budget.game.novelty
+        self.patience = budget.game.run_patience
         self.restart()
         self.dive: tuple[State, tuple[Move, ...], list[Move]] | None = None
         self.greed = 0.7
@@ -89,6 +93,8 @@ class Prober:
         self.seen: set[Hashable] = {self.budget.key(state)[0]}
         self.cut = False
         self.count = 0
+        self.best = float("-inf")  # the run's best score, without noise or novelty
+        self.rose = 0  # the size of the run's table when its best score last rose
         self.runs += 1
         novel = self.novelty > 0 and self.runs % 2 == 0
         self.news = Novelty(self.budget.game.facts) if novel else None
@@ -128,7 +134,8 @@ class Prober:
         if len(self.open) > OPEN_CAP:
             self.open = heapq.nsmallest(OPEN_CAP // 2, self.open)
             self.cut = True
-        if len(self.seen) > self.cap:
+        stuck = self.patience > 0 and len(self.seen) - self.rose > self.patience
+        if len(self.seen) > self.cap or stuck:
             self.noise = NOISE
             self.restart()
         return None
@@ -166,7 +173,10 @@ class Prober:
         ``state`` shows no new fact.  ``parent``, the position ``state`` was reached
         from, must have been ranked in this run (the root is not): only the piles
         that differ from it can show a new fact."""
-        score = self.budget.score(state) + self.noise * self.rng.random()
+        plain = self.budget.score(state)
+        if plain > self.best:
+            self.best, self.rose = plain, len(self.seen)
+        score = plain + self.noise * self.rng.random()
         if self.news is not None and not self.news.news(state, parent):
             score -= self.novelty
         return score
