@@ -80,8 +80,8 @@ class Constitution(Game):
     # A run also starts again once 1,000 positions have passed since its best score
     # last rose, so a run that is climbing goes on and one stuck on a plateau ends
     # early (most end after 1,100 to 3,800 positions); 50,000 is only a guard.  At
-    # 100,000 positions a deal: 273 of deals 1-300 won against 259 with runs of 5,000
-    # (benchmarks/README.md, "Restarting a best-first run that has stalled").
+    # 100,000 positions a deal: 363 of deals 1-400 decided against 346 with runs of
+    # 5,000 (benchmarks/README.md, "Restarting a best-first run that has stalled").
     run_states = 50_000
     run_patience = 1_000
     # The random dives won none of deals 1-30 (best-first 20, the exhaustive search 4),
