@@ -172,7 +172,8 @@ class Prober:
         run's noise, less the game's ``novelty`` when this run weighs novelty and
         ``state`` shows no new fact.  ``parent``, the position ``state`` was reached
         from, must have been ranked in this run (the root is not): only the piles
-        that differ from it can show a new fact."""
+        that differ from it can show a new fact.  It also notes the run's best plain
+        score and the table's size when it last rose, which ``run_patience`` reads."""
         plain = self.budget.score(state)
         if plain > self.best:
             self.best, self.rose = plain, len(self.seen)
