@@ -21,6 +21,7 @@ from cadogan.core import (
     plays_on,
     transfer,
 )
+from cadogan.core.encode import encoded, encoded_group
 from cadogan.core.jsonform import loads, state_from_json, state_to_json, view_to_json
 from cadogan.core.options import parse_pairs, resolve
 from cadogan.core.state import player_view
@@ -53,6 +54,16 @@ def test_frozen_map_is_hashable_and_order_independent() -> None:
     c = a.update({"x": 3})
     assert a["x"] == 1 and c["x"] == 3
     assert {a: "ok"}[b] == "ok"
+
+
+def test_a_group_of_piles_encodes_the_same_whichever_pile_holds_which_cards() -> None:
+    """encoded_group: interchangeable piles (a division of the Constitution, say) give
+    one encoding for the same piles in any order, and another for other cards."""
+    two, one, none = cards("Ah 2c"), cards("Ks"), cards("")
+    assert encoded_group((two, one, none)) == encoded_group((none, two, one))
+    assert encoded_group((two, one)) == b"".join(sorted([encoded(two), encoded(one)]))
+    assert encoded_group((two, one)) != encoded_group((cards("Ah"), cards("2c Ks")))
+    assert encoded_group((two, one)) != encoded_group((two, cards("Kh")))
 
 
 def test_state_updates_return_new_states() -> None:

@@ -7,11 +7,15 @@ without the pruning on positions that the plain search decides quickly.
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cadogan.cards import cards
 from cadogan.core import Game, Pile, State, action, transfer
-from cadogan.games import _constitution_solve
+from cadogan.games import _constitution_guide, _constitution_solve
 from cadogan.games._constitution_text import FOUND, ROWS
 from cadogan.games.constitution import Constitution
 from cadogan.record import Record
@@ -315,3 +319,49 @@ def test_score_rewards_the_government_and_wanted_cards_high_up() -> None:
     home = table({"found3": "Ah 2h", "council1": "9c", "lords1": "7s"})
     assert G.score(home) > G.score(high) > G.score(low)
     assert G.score(high) > G.score(buried)
+
+
+def plain_score(state: State) -> int:
+    """The score as docs/rules/constitution.md defines it, written plainly: every card
+    of every pile is looked at.  The oracle for the fast ``score``."""
+    piles = state.piles
+    tops = [piles[name].cards[-1] for name in FOUND]
+    wanted = {(top.rank + 1, top.suit) for top in tops}
+    total = _constitution_guide.PLAYED * sum(len(piles[name].cards) for name in FOUND)
+    for row, names in enumerate(ROWS):
+        for name in names:
+            for depth, card in enumerate(reversed(piles[name].cards)):
+                if (card.rank, card.suit) in wanted:
+                    total += max(_constitution_guide.WANTED[row] - 2 * depth, 0)
+    return total
+
+
+@settings(max_examples=25, deadline=None)
+@given(deal=st.integers(min_value=1, max_value=10**6), seed=st.integers(0, 2**32))
+def test_fast_score_matches_its_plain_definition(deal: int, seed: int) -> None:
+    """score looks only at the cards near enough a top to earn points; along a seeded
+    playout that mostly takes the game's first-ordered move (plays to the Government
+    first, so that cards go home and others are wanted), it gives what the plain
+    definition gives."""
+    rng = random.Random(seed)
+    state = G.deal(deal)
+    for _ in range(300):
+        assert G.score(state) == plain_score(state)
+        moves = G.order(state, G.moves(state))
+        if not moves:
+            break
+        state = G.play(state, moves[0] if rng.random() < 0.7 else rng.choice(moves))
+
+
+def test_score_counts_a_wanted_card_as_deep_as_it_earns_points() -> None:
+    """score: under d cards a wanted card earns its division's points less 2d while that
+    is positive, in the Council (12) down to depth 5, in the Lords (6) down to depth 2."""
+    base = G.score(table({}))  # eight aces home; the twos are wanted
+    council = {5: "2h 9c 8d 7c 6d 5c", 6: "2h Tc 9c 8d 7c 6d 5c"}
+    lords = {2: "2h 7c 6d", 3: "2h 8c 7c 6d"}
+    assert G.score(table({"council1": council[5]})) == base + 2
+    assert G.score(table({"council1": council[6]})) == base
+    assert G.score(table({"lords1": lords[2]})) == base + 2
+    assert G.score(table({"lords1": lords[3]})) == base
+    for spec in (council[5], council[6]):
+        assert G.score(table({"council1": spec})) == plain_score(table({"council1": spec}))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from cadogan.cards import Card, Rank, pack
 from cadogan.core import State
 from cadogan.core.facts import pile_facts
 from cadogan.games._constitution_text import FOUND, ROWS, TALON
@@ -16,6 +17,12 @@ PLAYED = 24  # points per card on the Government
 # Points for a card the Government wants next, by division (People .. Privy Council),
 # when it is a top there; less for each card lying on it.
 WANTED = (1, 3, 6, 12)
+# How many cards from the top of a pile can still earn points in each division above
+# the People: a card under ``depth`` others earns ``worth - 2 * depth`` when that is
+# positive.  In the People only a top earns (its one point).
+UPPER = tuple(zip(ROWS[1:], WANTED[1:], [(worth + 1) // 2 for worth in WANTED[1:]], strict=True))
+# The card each foundation takes after its top (same suit, one higher).
+NEXT = {c: Card(Rank(c.rank + 1), c.suit) for c in pack(1) if c.rank < Rank.KING}
 # Every pile of the divisions and the talon, with its place for ``facts``: the
 # division (0-3, the People up) or 4 for the talon.
 PLACES = tuple((row, name) for row, names in enumerate((*ROWS, (TALON,))) for name in names)
@@ -26,22 +33,24 @@ def score(state: State) -> int:
 
     Each card the Government could take next (one above a foundation's top, in its
     suit) earns points by how high it lies, fewer for each card on top of it: those
-    cards must go before it can be played.
+    cards must go before it can be played.  Only the cards near enough a top to earn
+    points are looked at (``UPPER``): the probes ask this of every position.
     """
     piles = state.piles
-    wanted: dict[tuple[int, int], int] = {}
-    total = 0
-    for name in FOUND:
+    founds = [piles[name].cards for name in FOUND]
+    wanted = {NEXT[cards[-1]] for cards in founds}
+    total = PLAYED * sum(map(len, founds))
+    for name in ROWS[0]:
         cards = piles[name].cards
-        total += PLAYED * len(cards)
-        want = (cards[-1].rank + 1, cards[-1].suit)
-        wanted[want] = wanted.get(want, 0) + 1
-    for row, names in enumerate(ROWS):
-        worth = WANTED[row]
+        if cards and cards[-1] in wanted:
+            total += WANTED[0]
+    for names, worth, depths in UPPER:
         for name in names:
             for depth, card in enumerate(reversed(piles[name].cards)):
-                if (card.rank, card.suit) in wanted:
-                    total += max(worth - 2 * depth, 0)
+                if card in wanted:
+                    total += worth - 2 * depth
+                if depth + 1 == depths:
+                    break
     return total
 
 

@@ -12,7 +12,7 @@ from itertools import pairwise
 
 from cadogan.cards import Card, Rank, Suit, pack
 from cadogan.core import TRANSFER, Move, State, action, transfer
-from cadogan.core.encode import encoded
+from cadogan.core.encode import encoded, encoded_group
 from cadogan.games._constitution_text import COUNCIL, FOUND, NO_VACANCY, PACK, ROW_OF, ROWS, TALON
 
 DEAL = action("deal")
@@ -41,42 +41,62 @@ TAKES = {
 }
 
 
+# For each division below the Council: its piles, the piles of the division above, and
+# the move from each of its piles (row) to each pile above (column).
+CLIMBS = tuple(
+    (lower, upper, tuple(tuple(MOVES[s, t] for t in upper) for s in lower))
+    for lower, upper in pairwise(ROWS)
+)
+
+
 def _plays(state: State) -> list[Move]:
     """Rule I and VI: Privy Council tops onto foundations that follow suit."""
     piles = state.piles
     wanted: dict[Card, list[str]] = {}
     for found in FOUND:
-        top = piles[found].top
+        cards = piles[found].cards
         # An empty foundation (never so in play: the aces are laid out) takes an ace.
-        for card in (FOLLOWS[top],) if top is not None else ACES:
+        for card in (FOLLOWS[cards[-1]],) if cards else ACES:
             if card is not None:
-                wanted.setdefault(card, []).append(found)
+                if card in wanted:
+                    wanted[card].append(found)
+                else:
+                    wanted[card] = [found]
     result: list[Move] = []
     for council in COUNCIL:
-        card = piles[council].top
-        if card is not None and card in wanted:
-            result += [MOVES[council, found] for found in wanted[card]]
+        cards = piles[council].cards
+        if cards and cards[-1] in wanted:
+            result += [MOVES[council, found] for found in wanted[cards[-1]]]
     return result
 
 
 def free_moves(state: State) -> tuple[Move, ...]:
-    """With no vacancy open: plays (rule I), builds one division up (II-IV), then deal."""
+    """With no vacancy open: plays (rule I), builds one division up (II-IV), then deal.
+
+    Written for speed (the solver lists the moves of most positions it meets): each
+    upper division is indexed by the cards its tops accept, and the moves come from a
+    table, in the order source pile first, then target pile."""
     piles = state.piles
     result = _plays(state)
-    for lower, upper in pairwise(ROWS):
-        # Index the upper division by the cards its tops accept.
-        wanted: dict[Card, list[str]] = {}
-        for target in upper:
-            onto = piles[target].top
-            if onto is not None:
-                for taken in TAKES[onto]:
-                    wanted.setdefault(taken, []).append(target)
+    for lower, upper, table in CLIMBS:
+        wanted: dict[Card, list[int]] = {}
+        for column, target in enumerate(upper):
+            cards = piles[target].cards
+            if cards:
+                for taken in TAKES[cards[-1]]:
+                    if taken in wanted:
+                        wanted[taken].append(column)
+                    else:
+                        wanted[taken] = [column]
         if not wanted:
             continue
-        for source in lower:
-            card = piles[source].top
-            if card is not None and card in wanted:
-                result += [MOVES[source, target] for target in wanted[card]]
+        for row, source in enumerate(lower):
+            cards = piles[source].cards
+            if cards:
+                columns = wanted.get(cards[-1])
+                if columns is not None:
+                    moves = table[row]
+                    result += [moves[column] for column in columns]
     if piles[PACK].cards:
         result.append(DEAL)
     return tuple(result)
@@ -128,7 +148,7 @@ def key_bytes(state: State) -> bytes:
     can cut them off cheaply."""
     piles = state.piles
     parts = [encoded(piles[TALON].cards), encoded(piles[PACK].cards)]
-    parts += [b"".join(sorted(encoded(piles[name].cards) for name in row)) for row in ROWS]
+    parts += [encoded_group(tuple([piles[name].cards for name in row])) for row in ROWS]
     vacancy = ROW_OF.get(str(state.var("vacancy")), -1)
     founds = sorted(piles[f].cards[0].suit * 32 + len(piles[f].cards) for f in FOUND)
     return b"".join(parts) + bytes((vacancy + 1, *founds))

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cadogan.cards import Card, Rank, Suit, pack
+from cadogan.cards import Card, pack
 from cadogan.core import Move, Pile, State
-from cadogan.games._constitution_rules import DEAL, IN_FOUND
+from cadogan.games._constitution_rules import DEAL, IN_FOUND, TAKES
 from cadogan.games._constitution_text import (
     COUNCIL,
     FOUND,
@@ -262,7 +262,8 @@ def safe_move(state: State, legal: tuple[Move, ...]) -> Move | None:
     if len(legal) == 1:
         return legal[0]
     for move in legal:
-        if move.target in IN_FOUND and safe_play(state, move):
+        args = move.args
+        if len(args) == 2 and args[1] in IN_FOUND and safe_play(state, move):
             return move
     if safe_deal(state):
         return DEAL
@@ -318,14 +319,9 @@ def safe_play(state: State, move: Move) -> bool:
         return False
     if rank == 2:
         return True  # no ace is ever in play: nothing goes on a two
-    lower = [Card(Rank(rank - 1), s) for s in Suit if s.red != card.red]
-    for low in lower:
-        left = (
-            2
-            - _on_government(piles, low)
-            - sum(c == low for name in COUNCIL for c in piles[name].cards)
-        )
-        if left > 0:
+    council = [piles[name].cards for name in COUNCIL]
+    for low in TAKES[card]:  # the cards of rank r-1 in the other colour
+        if 2 - _on_government(piles, low) - sum(cards.count(low) for cards in council) > 0:
             return False
     return True
 

@@ -190,6 +190,8 @@ class Constitution(Game):
 
     def _won(self, state: State) -> bool:
         piles = state.piles
+        if piles[PACK].cards:
+            return False  # a quick answer for most positions: a won game has no pack
         return all(len(piles[name].cards) == WHOLE_FOUNDATION for name in FOUND)
 
     def auto(self, state: State) -> Move | None:
