@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from cadogan.cards import Card, Rank, pack
 from cadogan.core import State
 from cadogan.core.facts import pile_facts
+from cadogan.games._constitution_rules import FOLLOWS
 from cadogan.games._constitution_text import FOUND, ROWS, TALON
 
 PLAYED = 24  # points per card on the Government
@@ -21,8 +21,6 @@ WANTED = (1, 3, 6, 12)
 # the People: a card under ``depth`` others earns ``worth - 2 * depth`` when that is
 # positive.  In the People only a top earns (its one point).
 UPPER = tuple(zip(ROWS[1:], WANTED[1:], [(worth + 1) // 2 for worth in WANTED[1:]], strict=True))
-# The card each foundation takes after its top (same suit, one higher).
-NEXT = {c: Card(Rank(c.rank + 1), c.suit) for c in pack(1) if c.rank < Rank.KING}
 # Every pile of the divisions and the talon, with its place for ``facts``: the
 # division (0-3, the People up) or 4 for the talon.
 PLACES = tuple((row, name) for row, names in enumerate((*ROWS, (TALON,))) for name in names)
@@ -38,7 +36,7 @@ def score(state: State) -> int:
     """
     piles = state.piles
     founds = [piles[name].cards for name in FOUND]
-    wanted = {NEXT[cards[-1]] for cards in founds}
+    wanted = {FOLLOWS[cards[-1]] for cards in founds}  # what each foundation takes next
     total = PLAYED * sum(map(len, founds))
     for name in ROWS[0]:
         cards = piles[name].cards
