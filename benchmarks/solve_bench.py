@@ -15,8 +15,9 @@ per second still depend on the machine.
 For each game it reports the share of deals decided (solved or proved unsolvable),
 the median and 99th-percentile seconds per deal, nodes (positions generated) per
 second, the largest transposition table and the peak resident memory of the process
-that solved the game (each game runs in a fresh worker process).  Not a timed test:
-the figures depend on the machine.
+that solved the game (each game runs in a fresh worker process), and whether the
+solver modules ran compiled (``cadogan compile``) or as plain Python.  Not a timed
+test: the figures depend on the machine.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 
-from cadogan import registry
+from cadogan import compiled, registry
 from cadogan.solve import STATUSES, solve
 
 
@@ -48,6 +49,7 @@ class GameRow:
     peak_states: int
     peak_mib: float
     statuses: list[str]  # each deal's verdict, deal 1 first (in the JSON only)
+    compiled: bool  # whether the worker ran the compiled solver modules (cadogan compile)
 
     @property
     def decided(self) -> float:
@@ -89,6 +91,7 @@ def bench_game(
         peak,
         rss_kib / 1024,
         statuses,
+        all(compiled.loaded().values()),
     )
 
 
@@ -128,6 +131,8 @@ def main(argv: list[str] | None = None) -> None:
         for future in futures:
             rows.append(future.result())
             print(f"done: {rows[-1].game}", file=sys.stderr, flush=True)
+    kinds = {"compiled (cadogan compile)" if r.compiled else "plain Python" for r in rows}
+    print(f"solver modules: {', '.join(sorted(kinds))}")
     print(table(rows))
     if args.json_path:
         with open(args.json_path, "w", encoding="utf-8") as out:

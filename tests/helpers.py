@@ -12,9 +12,20 @@ import random
 from collections.abc import Hashable
 from pathlib import Path
 
+import pytest
+
+from cadogan import compiled
 from cadogan.core import Game, Move, Outcome, State
 
 GOLDEN = Path(__file__).parent / "golden"
+# For a test that patches a solver module's function or class, or that needs this
+# process to run the plain modules: skipped when the suite runs on a compiled build
+# (CADOGAN_PURE=0, README "Faster solving"), whose functions and classes cannot be
+# patched.
+plain_only = pytest.mark.skipif(
+    any(compiled.loaded().values()),
+    reason="needs the plain solver modules; this run uses a compiled build",
+)
 
 
 def perft_line(game: Game, deal: int, steps: int = 400, seed: int = 0) -> list[int]:

@@ -15,6 +15,7 @@ from cadogan.solve.engine import Budget, OutOfTime
 from cadogan.solve.players import replays_to_win
 from cadogan.solve.probe import Prober
 from cadogan.solve.search import _searches
+from tests.helpers import plain_only
 from tests.solve_toys import Ladder, PackLadder, reachable_win
 
 
@@ -114,6 +115,7 @@ def test_the_portfolio_still_proves_a_layered_deal_lost() -> None:
         assert solve(game, game.deal(deal), timeout=30).status == "unsolvable"
 
 
+@plain_only
 def test_the_next_layer_is_the_best_positions_the_dead_test_does_not_cut(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -182,6 +184,7 @@ def test_a_layered_game_without_a_pack_gets_no_beam() -> None:
         assert (prober.beam is not None) is wanted
 
 
+@plain_only
 def test_a_game_sets_the_beams_share_of_the_probe_turns(monkeypatch: pytest.MonkeyPatch) -> None:
     """The beam takes all the probes' turns but one in the game's ``beam_turns``: every
     other turn by default, seven in eight in the Hemispheres (measured there)."""
@@ -281,6 +284,7 @@ def _diverse_layer(monkeypatch: pytest.MonkeyPatch, facts: dict[str, int]) -> li
     return [names[position[0]] for position in beam._best(ahead)]
 
 
+@plain_only
 def test_a_layer_kept_partly_for_novelty_takes_the_best_then_the_novel(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -13,6 +13,7 @@ from cadogan.solve import solve
 from cadogan.solve.engine import Budget, OutOfTime, default_order, progress, seed_of
 from cadogan.solve.probe import NOISE, Prober
 from cadogan.solve.search import Exhaustive
+from tests.helpers import plain_only
 from tests.solve_toys import HiddenLadder, Ladder, OpenLadder, reachable_win
 
 
@@ -241,6 +242,7 @@ def test_a_game_without_dives_gives_their_turns_to_the_best_first_probe(
         assert calls.count("walk") == wanted and len(calls) == 16
 
 
+@plain_only
 def test_without_dives_the_beam_leaves_its_eighth_turn_to_the_best_first_probe(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

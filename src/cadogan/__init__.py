@@ -7,6 +7,9 @@
 ['turn spare']
 """
 
+# First of all: load the compiled solver modules if a good build matches these sources
+# (see ``cadogan.compiled``; it imports nothing else of the package).
+import cadogan.compiled  # noqa: F401
 from cadogan.core import IllegalMove, Move, Outcome, State
 from cadogan.registry import all_games, find, game, ids
 from cadogan.solve import Solution, solve

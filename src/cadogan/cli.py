@@ -231,6 +231,9 @@ cli.add_command(_report)
 from cadogan.cli_tui import tui as _tui  # noqa: E402
 
 cli.add_command(_tui)
+from cadogan.cli_compile import compile_cmd as _compile  # noqa: E402
+
+cli.add_command(_compile)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -20,7 +20,7 @@ from cadogan.games._constitution_text import FOUND, ROWS
 from cadogan.games.constitution import Constitution
 from cadogan.record import Record
 from cadogan.solve import solve
-from tests.helpers import GOLDEN
+from tests.helpers import GOLDEN, plain_only
 
 G = Constitution()
 WON_RECORD = GOLDEN / "constitution-won-8.record"
@@ -150,6 +150,7 @@ def test_dead_late_in_a_lost_line() -> None:
         assert G.dead(table({**DEAL1_LATE, "pack": pack}))
 
 
+@plain_only
 def test_dead_single_card_to_build_on_is_held_below(monkeypatch: pytest.MonkeyPatch) -> None:
     """dead, rule 4 (the card one rank higher it needs above must not be held under it).
 

@@ -101,17 +101,23 @@ class Beam:
         state, legal = self.root
         layer: list[Position] = [(state, legal, ())]
         last = layer
-        while layer and self.found is None:
+        while layer and not self.done():
             ahead: dict[Hashable, Candidate] = {}
             seen: set[Hashable] = set()
             for position in layer:
                 yield from self._spread(position, seen, ahead)
-                if self.found is not None:
+                if self.done():
                     return
             last, layer = layer, self._best(ahead)
         if self.blame_weight:
             self.learn(last)
         yield  # a dead layer: let the caller count a step
+
+    def done(self) -> bool:
+        """Whether a win was found.  (A method, not a test of ``self.found`` in place:
+        after a loop test narrows ``self.found`` to None, a compiled ``_run`` would
+        trust that narrowing across the ``yield`` and fail once a win is found.)"""
+        return self.found is not None
 
     def learn(self, last: Sequence[Position]) -> None:
         """Blame the cards on the talons of a dead run's ``last`` layer.

@@ -1,0 +1,199 @@
+"""The optional compiled solver modules (``cadogan.compiled``, ``cadogan compile``).
+
+The tests run the plain modules (``conftest.py`` sets ``CADOGAN_PURE``); the last one
+builds the compiled modules into a scratch cache and checks, in fresh processes, that
+they load compiled and solve the sample deals exactly as the plain modules do here.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cadogan import compiled
+from cadogan.cli import cli
+from tests.helpers import plain_only
+
+
+def _package(root: Path) -> Path:
+    (root / "sub").mkdir(parents=True)
+    (root / "a.py").write_text("A = 1\n")
+    (root / "sub" / "b.py").write_text("B = 2\n")
+    return root
+
+
+def test_digest_changes_with_any_source(tmp_path: Path) -> None:
+    package = _package(tmp_path / "pkg")
+    first = compiled.digest(package)
+    assert compiled.digest(package) == first
+    (package / "notes.md").write_text("not a source\n")
+    assert compiled.digest(package) == first
+    (package / "sub" / "b.py").write_text("B = 3\n")
+    changed = compiled.digest(package)
+    assert changed != first
+    (package / "sub" / "b.py").write_text("B = 2\n")
+    assert compiled.digest(package) == first
+    (package / "sub" / "c.py").write_text("")
+    assert compiled.digest(package) not in (first, changed)
+
+
+def test_extensions_are_named_by_module(tmp_path: Path) -> None:
+    suffix = compiled.SUFFIX
+    (tmp_path / "cadogan" / "games").mkdir(parents=True)
+    (tmp_path / "cadogan" / "games" / f"_x{suffix}").write_text("")
+    (tmp_path / f"abc__mypyc{suffix}").write_text("")
+    (tmp_path / "manifest.json").write_text("{}")
+    assert compiled.extensions(tmp_path) == {
+        "cadogan.games._x": tmp_path / "cadogan" / "games" / f"_x{suffix}",
+        "abc__mypyc": tmp_path / f"abc__mypyc{suffix}",
+    }
+
+
+def test_every_listed_module_has_a_source() -> None:
+    package = compiled.package_dir()
+    for name in compiled.MODULES:
+        parts = name.split(".")
+        assert parts[0] == "cadogan"
+        assert package.joinpath(*parts[1:]).with_suffix(".py").is_file(), name
+
+
+def test_finder_answers_only_for_its_modules(tmp_path: Path) -> None:
+    file = tmp_path / f"m{compiled.SUFFIX}"
+    finder = compiled._Finder({"pkg.m": file})
+    assert finder.find_spec("pkg.other", None) is None
+    spec = finder.find_spec("pkg.m", None)
+    assert spec is not None and spec.origin == str(file)
+    assert isinstance(spec.loader, importlib.machinery.ExtensionFileLoader)
+
+
+def _fake_build(root: Path, good: bool) -> Path:
+    build = root / compiled.digest()
+    build.mkdir(parents=True)
+    (build / f"cadogan_fake_module{compiled.SUFFIX}").write_text("")
+    if good:
+        (build / compiled.GOOD).write_text("")
+    return build
+
+
+def _finders() -> list[object]:
+    return [f for f in sys.meta_path if isinstance(f, compiled._Finder)]
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An empty scratch cache; no compiled module is ever loaded from it."""
+    monkeypatch.setenv(compiled.ENV_DIR, str(tmp_path / "cache"))
+    monkeypatch.delenv(compiled.ENV_PURE, raising=False)
+    monkeypatch.delenv(compiled.ENV_CHECK, raising=False)
+    before = list(sys.meta_path)
+    yield tmp_path / "cache"
+    sys.meta_path[:] = before
+
+
+@plain_only
+def test_activate_uses_only_a_good_matching_build(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert not compiled.activate()  # no cache directory at all
+    _fake_build(cache, good=False)
+    assert not compiled.activate() and not _finders()  # not checked, so not used
+    (cache / compiled.digest() / compiled.GOOD).write_text("")
+    monkeypatch.setenv(compiled.ENV_PURE, "1")
+    assert not compiled.activate() and not _finders()  # CADOGAN_PURE wins
+    monkeypatch.delenv(compiled.ENV_PURE)
+    assert compiled.activate()
+    assert set(_finders()[0].files) == {"cadogan_fake_module"}  # type: ignore[attr-defined]
+    assert not compiled.activate()  # once is enough
+
+
+@plain_only
+def test_activate_ignores_a_build_for_other_sources(cache: Path) -> None:
+    stale = cache / "0123456789abcdef0123"
+    stale.mkdir(parents=True)
+    (stale / f"cadogan_fake_module{compiled.SUFFIX}").write_text("")
+    (stale / compiled.GOOD).write_text("")
+    assert not compiled.activate() and not _finders()
+
+
+@plain_only
+def test_cli_status_without_a_build(cache: Path) -> None:
+    result = CliRunner().invoke(cli, ["compile", "--status", "--json"])
+    assert result.exit_code == 0, result.output
+    state = json.loads(result.output)
+    assert state["built"] is False and state["cache"] == str(cache)
+    assert set(state["modules"]) == set(compiled.MODULES)
+    assert not any(state["modules"].values())  # this process runs the plain modules
+    text = CliRunner().invoke(cli, ["compile", "--status"]).output
+    assert "no build" in text and "0 of 17" in text and "cadogan compile" in text
+
+
+def test_cli_remove_and_bad_flags(cache: Path) -> None:
+    runner = CliRunner()
+    assert "there was no compiled build" in runner.invoke(cli, ["compile", "--remove"]).output
+    _fake_build(cache, good=True)
+    assert "removed every" in runner.invoke(cli, ["compile", "--remove"]).output
+    assert not cache.exists()
+    assert runner.invoke(cli, ["compile", "--status", "--remove"]).exit_code == 2
+    assert runner.invoke(cli, ["compile", "--json"]).exit_code == 2
+
+
+def test_build_says_what_is_missing(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *rest: None if name == "mypyc" else real(name, *rest),
+    )
+    with pytest.raises(compiled.CompileError, match=r"cadogan\[compile\]"):
+        compiled.build()
+    monkeypatch.undo()
+    monkeypatch.setenv("CC", "no-such-compiler")
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(compiled.CompileError, match="no C compiler"):
+        compiled.build()
+    assert not cache.exists()  # nothing made
+
+
+def _can_compile() -> bool:
+    has_mypyc = importlib.util.find_spec("mypyc") is not None
+    return has_mypyc and bool(shutil.which("cc") or shutil.which("gcc"))
+
+
+@pytest.mark.skipif(not _can_compile(), reason="needs mypyc and a C compiler")
+@plain_only
+def test_compiled_modules_solve_exactly_as_the_plain_ones(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != compiled.ENV_PURE}
+    env[compiled.ENV_DIR] = str(tmp_path / "cache")
+    built = subprocess.run(
+        [sys.executable, "-m", "cadogan.cli", "compile"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert built.returncode == 0, built.stderr
+    assert "compiled 17 modules" in built.stdout
+    script = (
+        "import json, cadogan.compiled as c; "
+        "print(json.dumps({'modules': c.loaded(), 'sample': c.sample()}))"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+    )
+    answer = json.loads(ran.stdout)
+    assert all(answer["modules"].values()), answer["modules"]
+    assert not any(compiled.loaded().values())  # here: the plain modules
+    plain = compiled.sample()
+    assert answer["sample"] == plain
+    statuses = [status for _, _, status, _, _ in plain]
+    assert statuses == ["solved", "timeout", "solved", "solved", "solved", "timeout"]
