@@ -153,6 +153,7 @@ def test_a_best_first_run_starts_again_with_noise_once_its_table_is_full() -> No
     assert prober.noise == NOISE
 
 
+@plain_only
 def test_a_best_first_run_starts_again_once_its_best_score_has_stalled() -> None:
     """With ``run_patience`` a run ends, long before its table is full, once more than
     that many positions have come into its table since its best score (without
@@ -180,6 +181,7 @@ def test_a_best_first_run_starts_again_once_its_best_score_has_stalled() -> None
     assert len(prober.seen) == 1 and prober.noise == NOISE and prober.best == float("-inf")
 
 
+@plain_only
 def test_the_solver_gives_each_best_first_run_the_games_run_states(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -225,6 +227,7 @@ def _turns(monkeypatch: pytest.MonkeyPatch, game: Game, deal: int, steps: int) -
     return calls
 
 
+@plain_only
 def test_a_game_without_dives_gives_their_turns_to_the_best_first_probe(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

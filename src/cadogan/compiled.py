@@ -39,14 +39,18 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-# The modules compiled: the three hard games' solver hooks and move rules, and the
-# engine parts every game's search runs through.  (``solve/probe.py`` is left out:
-# mypyc stops on its recursive ``Node`` type, and it costs little.)
+# The modules compiled: the core's value types (every position is made of them), the
+# search engine and its probes, and the three hard games' move rules and solver hooks.
 MODULES = (
+    "cadogan.core.frozenmap",
+    "cadogan.core.pile",
+    "cadogan.core.state",
     "cadogan.core.encode",
     "cadogan.core.facts",
     "cadogan.solve.engine",
     "cadogan.solve.keys",
+    "cadogan.solve.search",
+    "cadogan.solve.probe",
     "cadogan.solve.beam",
     "cadogan.solve.novelty",
     "cadogan.games._constitution_rules",

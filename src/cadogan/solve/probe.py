@@ -40,13 +40,16 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Hashable
+from typing import Any
 
 from cadogan.core import Move, Outcome, State
 from cadogan.solve.beam import Beam, applies
 from cadogan.solve.engine import Budget, Parts
 from cadogan.solve.novelty import Novelty
 
-Node = tuple["Node | None", tuple[Move, ...]]  # the parent's node and the moves from it
+# The parent's node (None at the root) and the moves from it.  (``Any`` for the parent:
+# mypyc, which compiles this module for ``cadogan compile``, stops on a recursive alias.)
+Node = tuple[Any, tuple[Move, ...]]
 Entry = tuple[float, int, int, State, tuple[Move, ...], Node]
 MAX_DIVE = 4_000  # moves in one dive; a guard for games that can cycle
 OPEN_CAP = 20_000  # open positions kept by the best-first search before a cut
@@ -176,7 +179,7 @@ class Prober:
         score and the table's size when it last rose, which ``run_patience`` reads."""
         plain = self.budget.score(state)
         if plain > self.best:
-            self.best, self.rose = plain, len(self.seen)
+            self.best, self.rose = float(plain), len(self.seen)
         score = plain + self.noise * self.rng.random()
         if self.news is not None and not self.news.news(state, parent):
             score -= self.novelty
