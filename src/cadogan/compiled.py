@@ -1,9 +1,10 @@
 """Optional compiled solver modules: the solver's hot plain-Python modules built with mypyc.
 
-Why: a solve spends its time in a few modules of plain Python (each hard game's move
-lists, keys, ``dead`` tests and scores, and the engine around them).  Compiled to C with
-mypyc (part of mypy) they run the same search node for node, 1.4 to 1.8 times as fast
-(benchmarks/README.md, "Compiled solver modules").
+Why: a solve spends its time in plain Python: making and reading positions (the core's
+value types), the searches, and each hard game's move lists, keys, ``dead`` tests and
+scores.  Compiled to C with mypyc (part of mypy) those modules run the same search node
+for node, about twice as fast (benchmarks/README.md, "With the compiled solver
+modules").
 
 What: compiling is optional and never automatic.  ``cadogan compile`` (``build``)
 copies the package's sources to a scratch directory, compiles ``MODULES`` there, and
