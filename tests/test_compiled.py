@@ -67,6 +67,22 @@ def test_every_listed_module_has_a_source() -> None:
         assert package.joinpath(*parts[1:]).with_suffix(".py").is_file(), name
 
 
+def test_prune_keeps_the_newest_builds(tmp_path: Path) -> None:
+    for age, name in enumerate(["newest", "middle", "older", "oldest"]):
+        (tmp_path / name).mkdir()
+        os.utime(tmp_path / name, (1_000_000 - age, 1_000_000 - age))
+    (tmp_path / ".being-made").mkdir()
+    (tmp_path / "a-file").write_text("")
+    gone = compiled.prune(tmp_path, keep=2)
+    assert sorted(p.name for p in gone) == ["older", "oldest"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".being-made",
+        "a-file",
+        "middle",
+        "newest",
+    ]
+
+
 def test_finder_answers_only_for_its_modules(tmp_path: Path) -> None:
     file = tmp_path / f"m{compiled.SUFFIX}"
     finder = compiled._Finder({"pkg.m": file})

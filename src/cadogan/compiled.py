@@ -71,6 +71,7 @@ ENV_PURE = "CADOGAN_PURE"  # set (to anything but "" or "0") to never load a bui
 ENV_CHECK = "CADOGAN_COMPILED_CHECK"  # internal: a build to load before it is marked good
 GOOD = "GOOD"  # the marker file of a build whose sample solves matched the plain modules
 MANIFEST = "manifest.json"
+KEEP = 3  # builds kept in the cache: the newest, for this and other sources (``prune``)
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 # The sample solves that a build must answer exactly as the plain modules do: (game,
 # deal, positions).  Each ends in a win or at its cap after some thousands of positions;
@@ -216,8 +217,9 @@ def build(root: Path | None = None, say: Say | None = None) -> Path:
 
     Returns the build's directory.  Raises ``CompileError`` when mypyc or a C compiler
     is missing, when compiling fails, or when the compiled modules do not solve the
-    samples exactly as the plain ones; nothing is kept then.  Older builds in the cache
-    are removed once the new one is good.  ``say`` is told each stage as it starts.
+    samples exactly as the plain ones; nothing is kept then.  Once the new build is
+    good, only the ``KEEP`` newest builds stay in the cache (``prune``).  ``say`` is
+    told each stage as it starts.
     """
     tell = say or (lambda _text: None)
     root = root or cache_root()
@@ -237,10 +239,22 @@ def build(root: Path | None = None, say: Say | None = None) -> Path:
         staging.rename(final)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    for old in root.iterdir():
-        if old.is_dir() and old != final and not old.name.startswith("."):
-            shutil.rmtree(old, ignore_errors=True)
+    prune(root)
     return final
+
+
+def prune(root: Path, keep: int | None = None) -> list[Path]:
+    """Delete all but the ``keep`` (``KEEP``) newest builds in ``root``; the deleted.
+
+    Several builds are kept, not one, so that two checkouts (or two Pythons) sharing a
+    cache do not delete each other's build at every ``cadogan compile``.  Builds being
+    made (names starting with a dot) are left alone."""
+    builds = [b for b in root.iterdir() if b.is_dir() and not b.name.startswith(".")]
+    builds.sort(key=lambda b: b.stat().st_mtime, reverse=True)
+    gone = builds[KEEP if keep is None else keep :]
+    for old in gone:
+        shutil.rmtree(old, ignore_errors=True)
+    return gone
 
 
 def remove(root: Path | None = None) -> bool:
