@@ -1,17 +1,20 @@
 """The Constitution's move rules, written for speed: the solver asks them millions of times.
 
 Pure functions of a State.  ``free_moves`` and ``fills`` list the legal moves (rules
-I-V); ``allowed`` answers for one move exactly as those lists would; ``key_bytes``
-packs a position into a compact canonical key.  Card facts (what each card goes on)
+I-V); ``allowed`` answers for one move exactly as those lists would; ``play_move``
+plays one; ``won`` tests for a win; ``key_bytes`` packs a position into a compact
+canonical key.  (Kept here, out of the Game class, so that ``cadogan compile`` compiles
+them with the rest of this module.)  Card facts (what each card goes on)
 are looked up in tables made at import, and every Move is made once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import pairwise
 
 from cadogan.cards import Card, Rank, Suit, pack
-from cadogan.core import TRANSFER, Move, State, action, transfer
+from cadogan.core import TRANSFER, Move, Pile, State, action, transfer
 from cadogan.core.encode import encoded, encoded_group
 from cadogan.games._constitution_text import COUNCIL, FOUND, NO_VACANCY, PACK, ROW_OF, ROWS, TALON
 
@@ -100,6 +103,50 @@ def free_moves(state: State) -> tuple[Move, ...]:
     if piles[PACK].cards:
         result.append(DEAL)
     return tuple(result)
+
+
+WHOLE_FOUNDATION = int(Rank.JACK)  # an ace and its ten successors, 2 to the knave
+
+
+def won(state: State) -> bool:
+    """Won with every foundation built up to its knave."""
+    piles = state.piles
+    if piles[PACK].cards:
+        return False  # a quick answer for most positions: a won game has no pack
+    return all(len(piles[name].cards) == WHOLE_FOUNDATION for name in FOUND)
+
+
+def play_move(state: State, move: Move) -> State:
+    """The position after ``move``, which ``allowed`` has accepted: turn the next pack
+    card onto the talon, or move one card and open any vacancy (rule V)."""
+    piles = state.piles
+    if move.verb == "deal":
+        card, rest = piles[PACK].pop()
+        after = piles.update({PACK: rest, TALON: piles[TALON].push(card)})
+        return State(
+            state.game, state.deal, after, state.phase, state.vars, state.turn, state.options
+        )
+    source, target = move.args
+    card, rest = piles[source].pop()
+    after = piles.update({source: rest, target: piles[target].push(card, up=True)})
+    vacancy = NO_VACANCY
+    if not rest.cards and source in ROW_OF and can_fill(after, source):
+        # Rule V cascades: emptying a pile of the Constitution opens a vacancy that
+        # must be filled from the division below.  When nothing can fill it (the row
+        # below is empty, or the talon and pack are spent) it stays empty for good.
+        vacancy = source
+    counters = state.vars
+    if counters.get("vacancy") != vacancy:
+        counters = counters.update({"vacancy": vacancy})
+    return State(state.game, state.deal, after, state.phase, counters, state.turn, state.options)
+
+
+def can_fill(piles: Mapping[str, Pile], vacancy: str) -> bool:
+    """True if some card could fill ``vacancy`` (rule V): the row below, or for the
+    People the talon or the pack, still holds a card."""
+    row = ROW_OF[vacancy]
+    below = (TALON, PACK) if row == 0 else ROWS[row - 1]
+    return any(piles[name].cards for name in below)
 
 
 def fills(state: State, vacancy: str) -> tuple[Move, ...]:

@@ -12,7 +12,7 @@ docs/rules/constitution.md.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 
 from cadogan.cards import Card, Rank, Suit, pack, shuffled
 from cadogan.core import (
@@ -28,14 +28,21 @@ from cadogan.core import (
     remember_last,
 )
 from cadogan.games._constitution_guide import facts, score
-from cadogan.games._constitution_rules import allowed, fills, free_moves, key_bytes, layout_of
+from cadogan.games._constitution_rules import (
+    allowed,
+    fills,
+    free_moves,
+    key_bytes,
+    layout_of,
+    play_move,
+    won,
+)
 from cadogan.games._constitution_solve import dead, safe_move
 from cadogan.games._constitution_text import (
     COUNCIL,
     FOUND,
     NO_VACANCY,
     PACK,
-    ROW_OF,
     ROWS,
     TALON,
     explain_move,
@@ -43,7 +50,6 @@ from cadogan.games._constitution_text import (
 )
 
 SOVEREIGN, BISHOPS, JUDGES, ASIDE = "sovereign", "bishops", "judges", "aside"
-WHOLE_FOUNDATION = int(Rank.JACK)  # an ace and its ten successors, 2 to the knave
 
 
 def _opening_piles(sovereign: Card) -> dict[str, Pile]:
@@ -129,7 +135,7 @@ class Constitution(Game):
 
     def moves(self, state: State) -> tuple[Move, ...]:
         """Every legal move; only fills while a vacancy is open; none once won."""
-        if self._won(state):
+        if won(state):
             return ()
         return self._legal(state)
 
@@ -155,48 +161,21 @@ class Constitution(Game):
     def play(self, state: State, move: Move) -> State:
         """Turn the next pack card onto the talon, or move one card and open any vacancy."""
         # The same test as self.require, for this one move instead of listing them all.
-        if self._won(state) or not allowed(state, move):
+        if won(state) or not allowed(state, move):
             raise IllegalMove(self.explain(state, move))
-        piles = state.piles
-        if move.verb == "deal":
-            card, rest = piles[PACK].pop()
-            after = piles.update({PACK: rest, TALON: piles[TALON].push(card)})
-            return State(
-                state.game, state.deal, after, state.phase, state.vars, state.turn, state.options
-            )
-        source, target = move.args
-        card, rest = piles[source].pop()
-        after = piles.update({source: rest, target: piles[target].push(card, up=True)})
-        vacancy = NO_VACANCY
-        if not rest.cards and source in ROW_OF and _can_fill(after, source):
-            # Rule V cascades: emptying a pile of the Constitution opens a vacancy that
-            # must be filled from the division below.  When nothing can fill it (the row
-            # below is empty, or the talon and pack are spent) it stays empty for good.
-            vacancy = source
-        counters = state.vars
-        if counters.get("vacancy") != vacancy:
-            counters = counters.update({"vacancy": vacancy})
-        return State(
-            state.game, state.deal, after, state.phase, counters, state.turn, state.options
-        )
+        return play_move(state, move)
 
     def outcome(self, state: State) -> Outcome:
         """Won with all 88 cards on the Government; lost when no move is left."""
-        if self._won(state):
+        if won(state):
             return Outcome.WON
         if state.piles[PACK].cards and state.var("vacancy") == NO_VACANCY:
             return Outcome.ONGOING  # the next card can always be turned
         return Outcome.ONGOING if self._legal(state) else Outcome.LOST
 
-    def _won(self, state: State) -> bool:
-        piles = state.piles
-        if piles[PACK].cards:
-            return False  # a quick answer for most positions: a won game has no pack
-        return all(len(piles[name].cards) == WHOLE_FOUNDATION for name in FOUND)
-
     def auto(self, state: State) -> Move | None:
         """Rule V forces a fill when only one card can fill the open vacancy."""
-        if state.var("vacancy") == NO_VACANCY or self._won(state):
+        if state.var("vacancy") == NO_VACANCY or won(state):
             return None
         fillers = self._legal(state)
         return fillers[0] if len(fillers) == 1 else None
@@ -254,18 +233,10 @@ class Constitution(Game):
 
     def explain(self, state: State, move: Move) -> str:
         """Which rule refuses ``move``."""
-        if self._won(state) or not self._legal(state):
+        if won(state) or not self._legal(state):
             return "the game is over"
         return explain_move(state, move, self._legal(state))
 
     def sections(self, state: State) -> tuple[Section, ...]:
         """The Government and the four divisions, top to bottom as in the plate."""
         return sections((SOVEREIGN, BISHOPS, JUDGES), (ASIDE,))
-
-
-def _can_fill(piles: Mapping[str, Pile], vacancy: str) -> bool:
-    """True if some card could fill ``vacancy`` (rule V): the row below, or for the
-    People the talon or the pack, still holds a card."""
-    row = ROW_OF[vacancy]
-    below = (TALON, PACK) if row == 0 else ROWS[row - 1]
-    return any(piles[name].cards for name in below)
