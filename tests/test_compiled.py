@@ -133,6 +133,23 @@ def test_activate_uses_only_a_good_matching_build(
 
 
 @plain_only
+def test_activate_never_stops_the_import(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory")
+
+    real_root = compiled.cache_root
+    monkeypatch.setattr(compiled, "cache_root", no_home)
+    assert not compiled.activate() and not _finders()
+    monkeypatch.setattr(compiled, "cache_root", real_root)
+    _fake_build(cache, good=True)
+    monkeypatch.setenv(compiled.ENV_PURE, "")
+    assert compiled.activate()  # the good build is used...
+    sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, compiled._Finder)]
+    monkeypatch.setattr(compiled, "digest", lambda: (_ for _ in ()).throw(PermissionError()))
+    assert not compiled.activate() and not _finders()  # ...unless it cannot be looked at
+
+
+@plain_only
 def test_activate_ignores_a_build_for_other_sources(cache: Path) -> None:
     stale = cache / "0123456789abcdef0123"
     stale.mkdir(parents=True)
@@ -174,7 +191,7 @@ def test_build_says_what_is_missing(cache: Path, monkeypatch: pytest.MonkeyPatch
     )
     with pytest.raises(compiled.CompileError, match=r"cadogan\[compile\]"):
         compiled.build()
-    monkeypatch.undo()
+    monkeypatch.setattr(importlib.util, "find_spec", real)
     monkeypatch.setenv("CC", "no-such-compiler")
     monkeypatch.setattr(shutil, "which", lambda name: None)
     with pytest.raises(compiled.CompileError, match="no C compiler"):

@@ -154,24 +154,34 @@ def activate() -> bool:
 
     Called by ``import cadogan`` before anything else of the package is imported.
     Without a cache directory it costs one look at the disk; with one, hashing the
-    sources (a few milliseconds)."""
+    sources (a few milliseconds).  It never stops the import: when the cache cannot
+    be looked at (no home directory, a file that cannot be read), the plain modules
+    run, as without a build."""
     if _pure() or any(isinstance(f, _Finder) for f in sys.meta_path):
         return False
+    try:
+        files = _good_build()
+    except (OSError, RuntimeError):  # RuntimeError: Path.home() without a home
+        return False
+    if not files:
+        return False
+    sys.meta_path.insert(0, _Finder(files))
+    return True
+
+
+def _good_build() -> dict[str, Path]:
+    """The compiled files of the good build for these sources (none without one)."""
     checking = os.environ.get(ENV_CHECK)
     if checking:  # ``build`` checking a new build before it marks it good
         build = Path(checking)
     else:
         root = cache_root()
         if not root.is_dir():
-            return False
+            return {}
         build = root / digest()
         if not (build / GOOD).is_file():
-            return False
-    files = extensions(build)
-    if not files:
-        return False
-    sys.meta_path.insert(0, _Finder(files))
-    return True
+            return {}
+    return extensions(build)
 
 
 def loaded() -> dict[str, bool]:
