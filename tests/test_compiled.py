@@ -218,14 +218,7 @@ def test_compiled_modules_solve_exactly_as_the_plain_ones(tmp_path: Path) -> Non
     )
     assert built.returncode == 0, built.stderr
     assert f"compiled {len(compiled.MODULES)} modules" in built.stdout
-    script = (
-        "import json, cadogan.compiled as c; "
-        "print(json.dumps({'modules': c.loaded(), 'sample': c.sample()}))"
-    )
-    ran = subprocess.run(
-        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
-    )
-    answer = json.loads(ran.stdout)
+    answer = compiled.report(env)
     assert all(answer["modules"].values()), answer["modules"]
     assert not any(compiled.loaded().values())  # here: the plain modules
     plain = compiled.sample()

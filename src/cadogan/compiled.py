@@ -335,12 +335,8 @@ def _check(staging: Path) -> None:
     """Solve the samples with the new build and with the plain modules, each in a fresh
     process; raise unless every module ran compiled and every answer is the same."""
     env = {k: v for k, v in os.environ.items() if k not in (ENV_PURE, ENV_CHECK, ENV_DIR)}
-    script = (
-        "import json, cadogan.compiled as c; "
-        "print(json.dumps({'modules': c.loaded(), 'sample': c.sample()}))"
-    )
-    compiled = _run(script, env | {ENV_CHECK: str(staging)})
-    plain = _run(script, env | {ENV_PURE: "1"})
+    compiled = report(env | {ENV_CHECK: str(staging)})
+    plain = report(env | {ENV_PURE: "1"})
     pure = [name for name, native in compiled["modules"].items() if not native]
     if pure:
         raise CompileError(f"these modules did not load compiled: {', '.join(pure)}")
@@ -348,7 +344,13 @@ def _check(staging: Path) -> None:
         raise CompileError("the compiled modules solved the sample deals differently")
 
 
-def _run(script: str, env: dict[str, str]) -> dict[str, Any]:
+def report(env: Mapping[str, str]) -> dict[str, Any]:
+    """What a fresh process with environment ``env`` runs: ``modules``, which of
+    ``MODULES`` it loaded compiled (``loaded``), and ``sample``, its sample answers."""
+    script = (
+        "import json, cadogan.compiled as c; "
+        "print(json.dumps({'modules': c.loaded(), 'sample': c.sample()}))"
+    )
     done = subprocess.run(
         [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=False
     )
