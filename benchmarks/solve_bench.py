@@ -15,8 +15,10 @@ per second still depend on the machine.
 For each game it reports the share of deals decided (solved or proved unsolvable),
 the median and 99th-percentile seconds per deal, nodes (positions generated) per
 second, the largest transposition table and the peak resident memory of the process
-that solved the game (each game runs in a fresh worker process), and whether the
-solver modules ran compiled (``cadogan compile``) or as plain Python.  Not a timed
+that solved the game (each game runs in a fresh worker process; with ``--workers``
+the largest of it and the solve's own processes), and whether the solver modules ran
+compiled (``cadogan compile``) or as plain Python.  ``--workers N`` splits each solve
+over N processes (``solve(..., workers=N)``); nodes per second then counts them all.  Not a timed
 test: the figures depend on the machine.
 """
 
@@ -31,6 +33,7 @@ import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
+from resource import RUSAGE_CHILDREN, RUSAGE_SELF
 
 from cadogan import compiled, registry
 from cadogan.solve import STATUSES, solve
@@ -50,6 +53,7 @@ class GameRow:
     peak_mib: float
     statuses: list[str]  # each deal's verdict, deal 1 first (in the JSON only)
     compiled: bool  # whether the worker ran the compiled solver modules (cadogan compile)
+    workers: int = 1  # processes each solve was split over (``solve(..., workers=n)``)
 
     @property
     def decided(self) -> float:
@@ -63,7 +67,12 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def bench_game(
-    game_id: str, deals: int, timeout: float, max_states: int, max_nodes: int | None = None
+    game_id: str,
+    deals: int,
+    timeout: float,
+    max_states: int,
+    max_nodes: int | None = None,
+    workers: int = 1,
 ) -> GameRow:
     """Solve deals 1..deals of one game (run in a fresh worker process)."""
     game = registry.game(game_id)
@@ -73,14 +82,20 @@ def bench_game(
     statuses: list[str] = []
     for deal in range(1, deals + 1):
         found = solve(
-            game, game.deal(deal), timeout=timeout, max_states=max_states, max_nodes=max_nodes
+            game,
+            game.deal(deal),
+            timeout=timeout,
+            max_states=max_states,
+            max_nodes=max_nodes,
+            workers=workers,
         )
         counts[found.status] += 1
         statuses.append(found.status)
         times.append(found.seconds)
         nodes += found.nodes
         peak = max(peak, found.peak_states)
-    rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    # KiB on Linux; with several workers the solve's own processes are children.
+    rss_kib = max(resource.getrusage(who).ru_maxrss for who in (RUSAGE_SELF, RUSAGE_CHILDREN))
     return GameRow(
         game_id,
         deals,
@@ -92,6 +107,7 @@ def bench_game(
         rss_kib / 1024,
         statuses,
         all(compiled.loaded().values()),
+        workers,
     )
 
 
@@ -120,11 +136,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-nodes", type=int, help="positions per deal (no cap)")
     parser.add_argument("--games", nargs="*", default=list(registry.ids()), help="game ids")
     parser.add_argument("--jobs", type=int, default=1, help="games solved in parallel (1)")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes each solve is split over (1)"
+    )
     parser.add_argument("--json", dest="json_path", help="also write the figures as JSON")
     args = parser.parse_args(argv)
     with ProcessPoolExecutor(max_workers=args.jobs, max_tasks_per_child=1) as pool:
         futures = [
-            pool.submit(bench_game, g, args.deals, args.timeout, args.max_states, args.max_nodes)
+            pool.submit(
+                bench_game,
+                g,
+                args.deals,
+                args.timeout,
+                args.max_states,
+                args.max_nodes,
+                args.workers,
+            )
             for g in args.games
         ]
         rows = []
@@ -132,7 +159,7 @@ def main(argv: list[str] | None = None) -> None:
             rows.append(future.result())
             print(f"done: {rows[-1].game}", file=sys.stderr, flush=True)
     kinds = {"compiled (cadogan compile)" if r.compiled else "plain Python" for r in rows}
-    print(f"solver modules: {', '.join(sorted(kinds))}")
+    print(f"solver modules: {', '.join(sorted(kinds))}; {args.workers} worker(s) a solve")
     print(table(rows))
     if args.json_path:
         with open(args.json_path, "w", encoding="utf-8") as out:

@@ -192,7 +192,7 @@ def test_the_solver_gives_each_best_first_run_the_games_run_states(
 
     class Listening(Prober):
         def __init__(self, *args: object, **kwargs: object) -> None:
-            caps.append(int(args[-1]))  # type: ignore[call-overload]
+            caps.append(int(args[4]))  # type: ignore[call-overload]
             super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(sys.modules["cadogan.solve.search"], "Prober", Listening)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import zlib
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from time import perf_counter
 from typing import TypeVar
 
@@ -32,6 +33,30 @@ class OutOfTime(Exception):
 
 class OutOfMemory(Exception):
     """The transposition table reached its cap."""
+
+
+@dataclass(frozen=True)
+class Lane:
+    """Which of a solve's searches one process runs when a solve is split over several
+    (``solve(..., workers=n)``, :mod:`cadogan.solve.parallel`).
+
+    Lane 0 of ``count`` runs the exhaustive search (the only source of ``unsolvable``)
+    with the best-first probe and the dives.  In a game the beam suits (``layered``),
+    the odd lanes run the beam alone; the other lanes, and every other lane in the
+    other games, run more best-first runs.  A helper lane seeds its random choices by
+    its number, so no two lanes search alike.  A single lane (``SOLO``) runs the whole
+    portfolio in one process, taking turns as always.
+    """
+
+    index: int = 0
+    count: int = 1
+
+    def beam_only(self, layered: bool) -> bool:
+        """Whether this lane runs the beam and nothing else."""
+        return layered and self.count > 1 and self.index % 2 == 1
+
+
+SOLO = Lane()
 
 
 def memoized(game: Game) -> Game:

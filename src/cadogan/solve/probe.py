@@ -43,8 +43,9 @@ from collections.abc import Hashable
 from typing import Any
 
 from cadogan.core import Move, Outcome, State
+from cadogan.solve.beam import NOISE as BEAM_NOISE
 from cadogan.solve.beam import Beam, applies
-from cadogan.solve.engine import Budget, Parts
+from cadogan.solve.engine import SOLO, Budget, Lane, Parts
 from cadogan.solve.novelty import Novelty
 
 # The parent's node (None at the root) and the moves from it.  (``Any`` for the parent:
@@ -69,11 +70,17 @@ class Prober:
     """The best-first search and the dives, taking turns a slice of nodes at a time."""
 
     def __init__(
-        self, budget: Budget, root: State, legal: tuple[Move, ...], seed: int, cap: int
+        self,
+        budget: Budget,
+        root: State,
+        legal: tuple[Move, ...],
+        seed: int,
+        cap: int,
+        lane: Lane = SOLO,
     ) -> None:
         self.budget = budget
         self.root = (root, legal)
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed + lane.index)
         self.cap = max(cap, 1)
         self.turn = 0
         self.noise = 0.0
@@ -81,11 +88,21 @@ class Prober:
         self.runs = 0
         self.novelty = budget.game.novelty
         self.patience = budget.game.run_patience
+        layered = budget.game.layered and applies(root)
+        self.beam_only = lane.beam_only(layered)
+        if lane.index > 0:
+            # A helper lane (its own seed, above): its runs are noisy from the first
+            # (the plain first run is lane 0's), with novelty on other runs than lane 0's.
+            self.noise = NOISE
+            self.runs = lane.index
         self.restart()
         self.dive: tuple[State, tuple[Move, ...], list[Move]] | None = None
         self.greed = 0.7
-        layered = budget.game.layered and applies(root)
-        self.beam = Beam(budget, root, legal, seed) if layered else None
+        self.beam: Beam | None = None
+        if layered and (lane.count == 1 or self.beam_only):
+            self.beam = Beam(budget, root, legal, seed + lane.index)
+            if lane.index > 1:
+                self.beam.noise = BEAM_NOISE  # a second beam lane must go its own way
         self.beam_turns = max(budget.game.beam_turns, 1)
         self.dives = budget.game.dives
         self.lazy = budget.game.lazy_dead
@@ -106,7 +123,7 @@ class Prober:
     def step(self, quota: int) -> tuple[Move, ...] | None:
         """Probe for ``quota`` nodes; a winning line from the root, or None."""
         self.turn += 1
-        if self.beam is not None and self.turn % self.beam_turns:
+        if self.beam is not None and (self.beam_only or self.turn % self.beam_turns):
             return self.beam.step(quota)
         stop = self.budget.nodes + quota
         turn = self.turn if self.beam is None else self.turn // self.beam_turns

@@ -50,7 +50,9 @@ from typing import Literal
 
 from cadogan.core import Game, Move, Outcome, State
 from cadogan.solve.engine import (
+    SOLO,
     Budget,
+    Lane,
     OutOfMemory,
     OutOfTime,
     Parts,
@@ -60,7 +62,17 @@ from cadogan.solve.engine import (
 )
 from cadogan.solve.probe import Prober
 
-__all__ = ["STATUSES", "Solution", "Status", "default_order", "memoized", "solve"]
+__all__ = [
+    "STATUSES",
+    "Limits",
+    "Run",
+    "Solution",
+    "Status",
+    "default_order",
+    "memoized",
+    "solve",
+    "solve_lane",
+]
 
 Status = Literal["solved", "unsolvable", "timeout", "memory"]
 STATUSES: tuple[Status, ...] = ("solved", "unsolvable", "timeout", "memory")
@@ -196,12 +208,12 @@ def _searches(budget: Budget, turn: int) -> bool:
 
 
 Progress = Callable[[int, float], None]  # told (nodes, seconds) before each turn
+Verdict = tuple[Status, tuple[Move, ...]]
 
 
-def _portfolio(
-    budget: Budget, root: State, search: Exhaustive, progress: Progress | None
-) -> tuple[Status, tuple[Move, ...]]:
-    """Settle the root, then let the exhaustive search and the probes take turns."""
+def _portfolio(budget: Budget, root: State, search: Exhaustive, run: Run) -> Verdict:
+    """Settle the root, then let the exhaustive search and the probes take turns
+    (only the searches of ``run.lane``, when a solve is split over processes)."""
     state, line, legal, result = budget.settle(root)
     if result is not Outcome.ONGOING:
         return ("solved", tuple(line)) if result is Outcome.WON else ("unsolvable", ())
@@ -209,19 +221,36 @@ def _portfolio(
     run_states = max(1, search.max_states // 4)
     if budget.game.run_states is not None:
         run_states = min(run_states, budget.game.run_states)
-    prober = Prober(budget, state, legal, seed_of(root), run_states)
+    lane = run.lane
+    prober = Prober(budget, state, legal, seed_of(root), run_states, lane)
     turn = 0
     while True:
         turn += 1
-        if progress is not None:
-            progress(budget.nodes, perf_counter() - budget.start)
-        verdict = search.step(SLICE) if _searches(budget, turn) else None
+        if run.progress is not None:
+            run.progress(budget.nodes, perf_counter() - budget.start)
+        if run.stop is not None and run.stop():
+            raise OutOfTime
+        searches = lane.index == 0 and _searches(budget, turn)
+        verdict = search.step(SLICE) if searches else None
         if verdict is None:
             found = prober.step(SLICE)
             verdict = None if found is None else ("solved", found)
         if verdict is not None:
             status, moves = verdict
             return status, (tuple(line) + moves) if status == "solved" else ()
+
+
+@dataclass(frozen=True)
+class Run:
+    """How one process runs a solve: its lane, and whom it tells of its progress.
+
+    ``stop``, when given, is asked before each turn; once it answers True the solve
+    ends as if its budget had run out (another process has the verdict).
+    """
+
+    lane: Lane = SOLO
+    progress: Progress | None = None
+    stop: Callable[[], bool] | None = None
 
 
 def solve(
@@ -232,6 +261,7 @@ def solve(
     max_states: int = 2_000_000,
     max_nodes: int | None = None,
     progress: Progress | None = None,
+    workers: int = 1,
 ) -> Solution:
     """Decide whether ``state`` can still be won, within ``timeout`` seconds.
 
@@ -244,15 +274,43 @@ def solve(
     is the verdict.  ``progress``, if given, is told the nodes generated and the
     seconds spent so far before each turn of the searches (about every 2,048 nodes),
     so that a caller can show a progress bar; it must not raise.
+
+    ``workers`` above 1 splits the searches over that many processes
+    (:mod:`cadogan.solve.parallel`; one per core is the most that helps), each with
+    the whole ``timeout`` and an equal share of ``max_nodes``.  The verdict is as
+    sound, and under a node cap its status is as reproducible, but which winning line
+    is found first, and the node count, may vary from run to run.
     """
-    budget = Budget(game, timeout, max_nodes)
-    search = Exhaustive(budget, max_states)
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    limits = Limits(timeout, max_states, max_nodes)
+    if workers > 1 and game.players == 1:
+        # Imported here: it imports this module.
+        from cadogan.solve.parallel import solve_parallel
+
+        return solve_parallel(game, state, limits, workers, progress)
+    return solve_lane(game, state, limits, Run(SOLO, progress))
+
+
+@dataclass(frozen=True)
+class Limits:
+    """A solve's budget: seconds, table positions and (optionally) nodes generated."""
+
+    timeout: float = 10.0
+    max_states: int = 2_000_000
+    max_nodes: int | None = None
+
+
+def solve_lane(game: Game, state: State, limits: Limits, run: Run) -> Solution:
+    """:func:`solve` in this process, running the searches of ``run.lane``."""
+    budget = Budget(game, limits.timeout, limits.max_nodes)
+    search = Exhaustive(budget, limits.max_states)
     status: Status
     try:
         if game.players > 1:
             status, moves = _play_out(budget, state)
         else:
-            status, moves = _portfolio(budget, state, search, progress)
+            status, moves = _portfolio(budget, state, search, run)
     except OutOfTime:
         status, moves = "timeout", ()
     except OutOfMemory:
