@@ -7,7 +7,6 @@ key of ``--json``), which ``cadogan replay`` replays through the rules to a win.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from cadogan.core.options import parse_pairs
 from cadogan.record import Record
 from cadogan.solve import Solution
 from cadogan.solve import solve as run_solver
+from cadogan.solve.search import Limits
 
 VERDICTS = {
     "solved": "solved: the deal can be won",
@@ -99,9 +99,9 @@ def solve(
     but the winning line found may differ from run to run.
     """
     g = registry.game(game, **parse_pairs(options))
-    limits = _Limits(timeout, max_states, max_nodes, workers)
+    limits = Limits(timeout, max_states, max_nodes)
     try:
-        solution = _solve_showing_progress(g, g.deal(number), limits, quiet=as_json)
+        solution = _solve_showing_progress(g, g.deal(number), limits, workers, quiet=as_json)
     except KeyboardInterrupt:
         click.echo("Interrupted: no verdict.", err=True)
         raise SystemExit(130) from None
@@ -122,17 +122,9 @@ def solve(
             click.echo(f"  {index:>4}. {move}")
 
 
-@dataclass(frozen=True)
-class _Limits:
-    """The solver's budget as the command line gave it."""
-
-    timeout: float
-    max_states: int
-    max_nodes: int | None
-    workers: int = 1
-
-
-def _solve_showing_progress(game: Game, state: State, limits: _Limits, quiet: bool) -> Solution:
+def _solve_showing_progress(
+    game: Game, state: State, limits: Limits, workers: int, quiet: bool
+) -> Solution:
     """Solve, with a progress bar on a terminal's stderr (never with --json or in a pipe).
 
     The bar runs over the node budget when there is one (a node budget is what ends
@@ -164,7 +156,7 @@ def _solve_showing_progress(game: Game, state: State, limits: _Limits, quiet: bo
             max_states=limits.max_states,
             max_nodes=limits.max_nodes,
             progress=show,
-            workers=limits.workers,
+            workers=workers,
         )
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import multiprocessing
 import traceback
 from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from multiprocessing.sharedctypes import Synchronized
 from multiprocessing.synchronize import Event
 from time import perf_counter
@@ -50,7 +51,7 @@ def solve_parallel(
     context = multiprocessing.get_context("fork")
     stop = context.Event()
     counts: list[Synchronized[int]] = [context.Value("q", 0) for _ in range(workers)]
-    lanes: list[tuple[Any, Connection]] = []
+    lanes: list[tuple[BaseProcess, Connection]] = []
     start = perf_counter()
     try:
         for index in range(workers):
@@ -64,14 +65,14 @@ def solve_parallel(
             process.start()
             sender.close()
             lanes.append((process, receiver))
-        results = _gather(lanes, counts, stop, limits.timeout + GRACE, (progress, start))
+        results = _gather(lanes, counts, stop, progress, (start, limits.timeout + GRACE))
     finally:
         stop.set()
-        for process, receiver in lanes:
-            process.join(GRACE)
-            if process.is_alive():
-                process.kill()
-                process.join()
+        for running, receiver in lanes:
+            running.join(GRACE)
+            if running.is_alive():
+                running.kill()
+                running.join()
             receiver.close()
     return _combine(results, counts, perf_counter() - start)
 
@@ -117,22 +118,20 @@ def _fields(solution: Solution) -> tuple[Any, ...]:
     return (s.status, s.moves, s.nodes, s.seconds, s.peak_states)
 
 
-Timing = tuple[Progress | None, float]  # whom to tell of progress, and the start
-
-
 def _gather(
-    lanes: list[tuple[Any, Connection]],
+    lanes: list[tuple[BaseProcess, Connection]],
     counts: list[Synchronized[int]],
     stop: Event,
-    patience: float,
-    timing: Timing,
+    progress: Progress | None,
+    clock: tuple[float, float],
 ) -> dict[int, Solution]:
     """Wait for every lane's Solution; stop the others once one has decided.
 
+    ``clock`` is the start and the seconds to wait at most (the timeout and ``GRACE``).
     A lane that fails raises RuntimeError here with its traceback; one that dies
-    without a word, or outlasts the timeout by ``GRACE``, counts as out of time.
+    without a word, or is still running when the wait ends, counts as out of time.
     """
-    progress, start = timing
+    start, patience = clock
     waiting = {receiver: index for index, (_, receiver) in enumerate(lanes)}
     results: dict[int, Solution] = {}
     while waiting:
@@ -158,9 +157,10 @@ def _gather(
 def _combine(
     results: dict[int, Solution], counts: list[Synchronized[int]], seconds: float
 ) -> Solution:
-    """One Solution from the lanes': the first decided verdict (a won line wins over
-    nothing else: two sound lanes never disagree), else ``memory`` if lane 0 ran out
-    of table, else ``timeout``.  Nodes are summed; the table is lane 0's."""
+    """One Solution from the lanes': the decided verdict of the lowest-numbered lane
+    that has one (sound lanes never disagree, so only the line can differ), else
+    ``memory`` if lane 0 ran out of table, else ``timeout``.  Nodes are summed (a lane
+    that sent nothing counts what it last reported); the table is lane 0's."""
     decided = [results[i] for i in sorted(results) if results[i].decided]
     nodes = sum(results[i].nodes if i in results else c.value for i, c in enumerate(counts))
     peak = results[0].peak_states if 0 in results else 0
