@@ -11,6 +11,7 @@ import random
 
 from cadogan.cards import cards
 from cadogan.core import Game, Pile, State, make_state
+from cadogan.games import _napoleons_square_solve as solver
 from cadogan.games._napoleons_square_dead import LATE, kings_dead
 from cadogan.games._napoleons_square_rules import FOUND, PACK, PACKETS
 from cadogan.games._napoleons_square_space import space_dead
@@ -79,6 +80,20 @@ def test_score_punishes_talon_locks() -> None:
     locked = state.with_piles({"talon": Pile.face_up(cards("5d 9d"))})
     assert G.score(free) == 0
     assert G.score(locked) == -3
+
+
+def test_score_remembers_each_piles_locks_exactly() -> None:
+    """The score's per-pile lock count is remembered by the pile's cards: asked again,
+    for random piles, it answers as a fresh count does (and a pile never seen before
+    after the memo is full is still counted right)."""
+    rng = random.Random(7)
+    deck = list(G.deal(1).piles["pack"].cards)
+    for _ in range(300):
+        pile = tuple(rng.sample(deck, rng.randint(0, 12)))
+        fresh = solver._count_locks(pile)
+        assert solver._locks(pile) == fresh
+        assert solver._locks(pile) == fresh  # the remembered answer
+    assert solver._count_locks(tuple(cards("5d 9d 2d 3h Kh"))) == 2
 
 
 def test_score_values_spaces_while_the_pack_lasts() -> None:

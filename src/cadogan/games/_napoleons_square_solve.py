@@ -6,7 +6,6 @@ winnable.  Rules: docs/rules/napoleons-square.md.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable
 
 from cadogan.cards import Card
@@ -105,24 +104,26 @@ def _talon_idle(state: State) -> bool:
     if top in ACES:
         return False  # an empty foundation always waits for an ace
     piles = state.piles
-    square = Counter(c for p in PACKETS for c in piles[p].cards)
+    square: set[Card] = set()  # the cards in the square (a set: only presence counts)
+    for name in PACKETS:
+        square.update(piles[name].cards)
     tops = {cards[-1] for f in FOUND if (cards := piles[f].cards)}
     if _may_leave(top, square, tops):
         return False
     return all((cards := piles[p].cards) and _pinned(cards[0], square, tops) for p in PACKETS)
 
 
-def _may_leave(card: Card, square: Counter[Card], tops: set[Card]) -> bool:
+def _may_leave(card: Card, square: set[Card], tops: set[Card]) -> bool:
     """Whether ``card`` might be played or married using only the cards in the square.
 
     It could be played only if some foundation's top is the card one lower, or that card
     is in the square; married only if the card one higher is in the square.
     """
     lower, higher = DOWN[card], UP[card]
-    return lower in tops or square[lower] > 0 or (higher is not None and square[higher] > 0)
+    return lower in tops or lower in square or (higher is not None and higher in square)
 
 
-def _pinned(bottom: Card, square: Counter[Card], tops: set[Card]) -> bool:
+def _pinned(bottom: Card, square: set[Card], tops: set[Card]) -> bool:
     """True if a packet's bottom card can never leave before the next deal (no space)."""
     return bottom not in ACES and not _may_leave(bottom, square, tops)
 
@@ -196,8 +197,25 @@ def score(state: State) -> int:
     return 4 * founded - 2 * len(talon) - LOCK * _locks(talon) + SPACE * spaces - BURIED * buried
 
 
+_LOCKS: dict[tuple[Card, ...], int] = {}
+
+
 def _locks(cards: tuple[Card, ...]) -> int:
-    """How many cards of a pile lie above a lower card of their own suit."""
+    """How many cards of a pile lie above a lower card of their own suit.
+
+    Remembered by the pile's cards, like the key's encodings: a move changes at most
+    two piles, so the probes score the same packets again and again.
+    """
+    found = _LOCKS.get(cards)
+    if found is None:
+        if len(_LOCKS) >= ENCODED_CAP:
+            _LOCKS.clear()
+        found = _LOCKS[cards] = _count_locks(cards)
+    return found
+
+
+def _count_locks(cards: tuple[Card, ...]) -> int:
+    """``_locks`` worked out afresh."""
     lowest: dict[int, int] = {}
     count = 0
     for card in cards:
