@@ -169,7 +169,7 @@ class _World:
             space = self.empty > 0
             if not played[i] and self.playable(codes[i]):
                 played[i] = True
-                self._raise(codes[i] >> 4)
+                self._raise(codes[i])
             if not top[i] and (where[i] == SQUARE or space or self.marries(i)):
                 top[i] = True
                 for x in self.wed[i]:
@@ -194,10 +194,18 @@ class _World:
                     if w != SQUARE:
                         self.touch(x)
 
-    def _raise(self, suit: int) -> None:
-        """Raise the suit's foundation levels after a play; look again at the copies
-        that a higher level makes playable."""
+    def _raise(self, code: int) -> None:
+        """Raise the suit's foundation levels after the card ``code`` can be played;
+        look again at the copies that a higher level makes playable.
+
+        The levels are always at their fixpoint over the cards marked played (they
+        start below every such card, and each mark is followed by this call), so a
+        play can raise one only when its rank is the next above it: any other play
+        leaves both where they are, and nothing is looked at again."""
+        suit, rank = code >> 4, code & 15
         twins, played, low, high, hi = self.twins, self.played, self.low, self.high, self.hi
+        if rank != low[suit] + 1 and rank != high[suit] + 1:
+            return
         base = 16 * suit
         old = low[suit]
         while low[suit] < hi[suit] and any(played[i] for i in twins.get(base + low[suit] + 1, ())):
