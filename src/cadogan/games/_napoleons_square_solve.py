@@ -46,18 +46,25 @@ def key(state: State) -> bytes:
     return SEPARATOR.join((head, _encoded(piles[TALON].cards), *packets))
 
 
-_ENCODED: dict[tuple[Card, ...], bytes] = {}
-ENCODED_CAP = 200_000  # pile contents whose codes are remembered (a move changes two)
+_PILES: dict[tuple[Card, ...], tuple[bytes, int]] = {}
+PILES_CAP = 200_000  # pile contents remembered (a move changes two piles)
+
+
+def _pile(cards: tuple[Card, ...]) -> tuple[bytes, int]:
+    """A pile's codes for the key and its count of locks for the score, remembered by
+    the pile's cards: most piles are shared with the previous position, so the key
+    and the score meet the same packets again and again."""
+    found = _PILES.get(cards)
+    if found is None:
+        if len(_PILES) >= PILES_CAP:
+            _PILES.clear()
+        found = _PILES[cards] = (encode(cards), _count_locks(cards))
+    return found
 
 
 def _encoded(cards: tuple[Card, ...]) -> bytes:
-    """``encode(cards)``, remembered: most piles are shared with the previous position."""
-    found = _ENCODED.get(cards)
-    if found is None:
-        if len(_ENCODED) >= ENCODED_CAP:
-            _ENCODED.clear()
-        found = _ENCODED[cards] = encode(cards)
-    return found
+    """``encode(cards)``, remembered."""
+    return _pile(cards)[0]
 
 
 def safe(state: State, legal: tuple[Move, ...]) -> Move | None:
@@ -197,21 +204,9 @@ def score(state: State) -> int:
     return 4 * founded - 2 * len(talon) - LOCK * _locks(talon) + SPACE * spaces - BURIED * buried
 
 
-_LOCKS: dict[tuple[Card, ...], int] = {}
-
-
 def _locks(cards: tuple[Card, ...]) -> int:
-    """How many cards of a pile lie above a lower card of their own suit.
-
-    Remembered by the pile's cards, like the key's encodings: a move changes at most
-    two piles, so the probes score the same packets again and again.
-    """
-    found = _LOCKS.get(cards)
-    if found is None:
-        if len(_LOCKS) >= ENCODED_CAP:
-            _LOCKS.clear()
-        found = _LOCKS[cards] = _count_locks(cards)
-    return found
+    """How many cards of a pile lie above a lower card of their own suit, remembered."""
+    return _pile(cards)[1]
 
 
 def _count_locks(cards: tuple[Card, ...]) -> int:
