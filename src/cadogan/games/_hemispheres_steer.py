@@ -8,7 +8,7 @@ docs/rules/hemispheres.md ("The solver's pruning"); the score only steers the pr
 from __future__ import annotations
 
 from cadogan.core import State
-from cadogan.core.encode import encoded
+from cadogan.core.encode import encoded, encoded_group
 from cadogan.games._hemispheres_rules import (
     BARRIERS,
     COUNTER,
@@ -45,13 +45,8 @@ def key(state: State) -> bytes:
     piles = state.piles
     parts: list[bytes] = []
     for first, second, third in RACE_PILES:
-        parts += sorted(
-            (
-                encoded(piles[first].cards),
-                encoded(piles[second].cards),
-                encoded(piles[third].cards),
-            )
-        )
+        # Remembered per Race: a move changes at most two Races.
+        parts.append(encoded_group((piles[first].cards, piles[second].cards, piles[third].cards)))
     west, north, east, south = (piles[name].cards for name in BARRIERS)
     barriers = (1 if west else 0) | (2 if north else 0) | (4 if east else 0) | (8 if south else 0)
     tail = [len(piles[PACK].cards), min(state.num(COUNTER), RACE_MOVE_LIMIT), barriers]
