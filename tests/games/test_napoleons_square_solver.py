@@ -83,9 +83,8 @@ def test_score_punishes_talon_locks() -> None:
 
 
 def test_score_remembers_each_piles_locks_exactly() -> None:
-    """The score's per-pile lock count is remembered by the pile's cards: asked again,
-    for random piles, it answers as a fresh count does (and a pile never seen before
-    after the memo is full is still counted right)."""
+    """The score's per-pile lock count is remembered by the pile's cards: asked first
+    and asked again, for random piles, it answers as a fresh count does."""
     rng = random.Random(7)
     deck = list(G.deal(1).piles["pack"].cards)
     for _ in range(300):
