@@ -227,7 +227,7 @@ def test_a_dead_runs_last_layer_blames_the_cards_left_on_its_talons() -> None:
     """Each position of the last layer hands a share of one unit to every card of its
     talon; at the next death the old blame keeps half its weight."""
     beam = _lost_toy_beam(BlamingLadder())
-    start = beam.root[0]
+    start = beam.rules.roots()[0][0]
     layer = [(_with_talon(start, [5, 7]), (), ()), (_with_talon(start, [5]), (), ())]
     beam.learn(layer)
     five, seven, nine = (Card(Rank(r), Suit.HEARTS) for r in (5, 7, 9))
@@ -240,7 +240,7 @@ def test_later_runs_mark_down_a_talon_by_the_blame_on_its_cards() -> None:
     """The penalty is ``beam_blame`` points per unit of blame on the talon's cards;
     cards without blame, and a position without blame learnt, cost nothing."""
     beam = _lost_toy_beam(BlamingLadder())
-    start = beam.root[0]
+    start = beam.rules.roots()[0][0]
     assert beam.penalty(_with_talon(start, [5, 7])) == 0.0
     beam.learn([(_with_talon(start, [5, 7]), (), ()), (_with_talon(start, [5]), (), ())])
     assert beam.penalty(_with_talon(start, [5, 7, 8])) == 1.5
@@ -255,7 +255,7 @@ def test_the_beam_learns_only_in_a_game_that_asks_for_it() -> None:
     blaming, plain = _lost_toy_beam(BlamingLadder()), _lost_toy_beam(PackLadder())
     assert blaming.step(2_000) is None and plain.step(2_000) is None
     assert blaming.width > 8 and plain.width > 8  # runs have died
-    piles = blaming.root[0].piles
+    piles = blaming.rules.roots()[0][0].piles
     reserve = {*piles["pack"].cards, *piles["talon"].cards}  # no other card reaches the talon
     assert blaming.blame and set(blaming.blame) <= reserve
     assert plain.blame == {}

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from cadogan.core.errors import IllegalMove
+from cadogan.core.fast import FastPlay
 from cadogan.core.frozenmap import FrozenMap
 from cadogan.core.move import TRANSFER, Move
 from cadogan.core.options import OptionSpec, resolve
@@ -192,6 +193,12 @@ class Game(ABC):
     def order(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """The solver's move ordering, most promising first; by default as listed."""
         return moves
+
+    def fast_play(self, root: State) -> FastPlay | None:
+        """The play from ``root`` on plain values, for the beam (solver hook; see
+        :mod:`cadogan.core.fast`), or None to let the beam play through the game
+        itself.  By default None."""
+        return None
 
     def sections(self, state: State) -> tuple[Section, ...]:
         """How the piles are grouped for display; by default one group of all piles."""

@@ -35,6 +35,8 @@ once).  Rules and proof: docs/rules/napoleons-square.md ("The solver's pruning")
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cadogan.cards import Rank
 from cadogan.core import State
 from cadogan.games._napoleons_square_rules import CODE, FOUND, PACK, PACKETS, TALON
@@ -51,37 +53,46 @@ class _World:
     frozen; ``unfreeze`` lets a card move and ``run`` continues the fixpoint.
     """
 
-    def __init__(self, state: State) -> None:
-        piles = state.piles
+    def __init__(
+        self,
+        packets: Sequence[Sequence[int]],
+        talon: Sequence[int],
+        pack: Sequence[int],
+        heights: Sequence[int],
+    ) -> None:
+        """The world of a play-phase position given as card codes: the twelve packets
+        and the talon, bottom first; the pack, the next card to turn first; and
+        ``heights``, each suit's two foundation heights (0: empty), suit s's at 2s and
+        2s + 1."""
         codes: list[int] = []
         where: list[int] = []
         below: list[int] = []  # the card beneath in its packet or the talon (-1: none)
         stacks: list[list[int]] = []
-        for place, name in enumerate((*PACKETS, TALON)):
+        for place, cards in enumerate((*packets, talon)):
             ids: list[int] = []
-            for card in piles[name].cards:
+            for code in cards:
                 below.append(ids[-1] if ids else -1)
                 ids.append(len(codes))
-                codes.append(CODE[card])
-                where.append(SQUARE if place < len(PACKETS) else IN_TALON)
+                codes.append(code)
+                where.append(SQUARE if place < len(packets) else IN_TALON)
             stacks.append(ids)
         self.talon = stacks[-1]
         self.pack: list[int] = []
-        for card in reversed(piles[PACK].cards):
+        for code in pack:
             self.pack.append(len(codes))
-            codes.append(CODE[card])
+            codes.append(code)
             where.append(IN_PACK)
             below.append(-1)
         self.codes, self.where, self.below = codes, where, below
         self._link(stacks)
-        self._foundations(state)
+        self._foundations(heights)
         size = len(codes)
         self.free = [w == IN_PACK for w in where]  # a turned card is the talon's top
         self.played = [False] * size
         self.top = [False] * size
         self.leave = [False] * size
         self.frozen = [w != SQUARE for w in where]
-        self.empty = sum(1 for ids in stacks[: len(PACKETS)] if not ids)
+        self.empty = sum(1 for ids in stacks[: len(packets)] if not ids)
         self.queued = [False] * size
         self.work: list[int] = []
         for ids in stacks:
@@ -112,16 +123,12 @@ class _World:
                 self.onto[i].append(z)
                 self.wed[z].append(i)
 
-    def _foundations(self, state: State) -> None:
+    def _foundations(self, heights: Sequence[int]) -> None:
         """Per suit: ``hi`` (the higher foundation now), ``low`` (how high the lower one
         can get, up to hi) and ``high`` (above hi, how high either can get)."""
-        heights: list[list[int]] = [[], [], [], []]
-        for name in FOUND:
-            top = state.piles[name].top
-            if top is not None:
-                heights[top.suit].append(int(top.rank))
-        self.hi = [max(h, default=0) for h in heights]
-        self.low = [min(h) if len(h) == 2 else 0 for h in heights]
+        pairs = [(heights[2 * s], heights[2 * s + 1]) for s in range(4)]
+        self.hi = [max(pair) for pair in pairs]
+        self.low = [min(pair) for pair in pairs]
         self.high = list(self.hi)
 
     def touch(self, i: int) -> None:
@@ -222,6 +229,36 @@ class _World:
 
 
 def space_dead(state: State) -> bool:
+    """:func:`space_dead_codes` of a position (False in the remedy phase, where the
+    Note's remedy is still to move a king)."""
+    if state.phase != "play":
+        return False
+    piles = state.piles
+    packets = [[CODE[c] for c in piles[name].cards] for name in PACKETS]
+    talon = [CODE[c] for c in piles[TALON].cards]
+    pack = [CODE[c] for c in reversed(piles[PACK].cards)]
+    return space_dead_codes(packets, talon, pack, suit_heights(state))
+
+
+def suit_heights(state: State) -> list[int]:
+    """Each suit's two foundation heights (0: empty), suit s's at 2s and 2s + 1.
+
+    Eight places take the eight aces, so a suit never has more than two foundations;
+    which two places they are does not matter."""
+    found: list[list[int]] = [[], [], [], []]
+    for name in FOUND:
+        top = state.piles[name].top
+        if top is not None:
+            found[top.suit].append(int(top.rank))
+    return [h for pair in found for h in (*pair, 0, 0)[:2]]
+
+
+def space_dead_codes(
+    packets: Sequence[Sequence[int]],
+    talon: Sequence[int],
+    pack: Sequence[int],
+    heights: Sequence[int],
+) -> bool:
     """True when the talon can never be cleared, counting spaces, or some card can
     never be played.
 
@@ -247,9 +284,7 @@ def space_dead(state: State) -> bool:
     If no q up to r will do, no line wins.  At the end, in the world where everything
     moves, every card must be playable.
     """
-    if state.phase != "play":
-        return False  # the Note's remedy is still to move a king
-    world = _World(state)
+    world = _World(packets, talon, pack, heights)
     pack = world.pack
     turned = 0
     parked: list[int] = []  # earlier talon or turned cards that may sit in a space

@@ -29,6 +29,7 @@ from cadogan.core import (
     make_state,
     remember_last,
 )
+from cadogan.core.fast import FastPlay
 from cadogan.games._napoleons_square_dead import dead
 from cadogan.games._napoleons_square_moves import play_moves
 from cadogan.games._napoleons_square_rules import (
@@ -211,6 +212,15 @@ class NapoleonsSquare(Game):
     def key(self, state: State) -> Hashable:
         """Packets and same-suit foundations are interchangeable: sort them away."""
         return key(state)
+
+    def fast_play(self, root: State) -> FastPlay | None:
+        """The book's play on plain values, for the beam (``_napoleons_square_fast``);
+        the modern rules have none."""
+        if self.modern:
+            return None
+        from cadogan.games._napoleons_square_fast import Spots
+
+        return Spots(self, root)
 
     def order(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """Plays, marriages that empty or uncover, the talon, the deal, then mere shifts."""

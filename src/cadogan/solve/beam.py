@@ -36,10 +36,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterator, Sequence
+from typing import Any
 
-from cadogan.cards import Card
 from cadogan.core import Move, Outcome, State
-from cadogan.solve.engine import Budget
+from cadogan.core.fast import FastPlay
+from cadogan.solve.engine import DEAD_MEMO, Budget
 from cadogan.solve.novelty import Novelty
 
 PACK = "pack"
@@ -50,9 +51,9 @@ SPREAD = 64  # positions gathered from one layer position before the pack is tur
 TALON = "talon"
 DECAY = 0.5  # the share of its blame a card keeps each time another run dies
 
-Line = tuple[Move, ...]
-Candidate = tuple[float, int, State, tuple[Move, ...], Line]  # -score, order, ...
-Position = tuple[State, tuple[Move, ...], Line]  # a position, its moves, the line to it
+Line = tuple[Any, ...]  # moves from the root, the Game's or its fast form's
+Candidate = tuple[float, int, Any, Sequence[Any], Line]  # -score, order, ...
+Position = tuple[Any, Sequence[Any], Line]  # a position, its moves, the line to it
 Ranked = list[tuple[Hashable, Candidate]]  # candidates for a layer, best first
 
 
@@ -67,22 +68,163 @@ def applies(state: State) -> bool:
     return PACK in state.piles
 
 
+class Rules:
+    """How the beam plays and reads positions: through the ``Game`` and its ``State``
+    values, all counted and timed by the solve's ``Budget``.  ``FastRules`` plays a
+    game's plain-value form instead, when the game offers one."""
+
+    def __init__(self, budget: Budget, root: State, legal: tuple[Move, ...]) -> None:
+        self.budget = budget
+        self.root: Position = (root, legal, ())
+
+    def roots(self) -> list[Position]:
+        """The positions every run starts from."""
+        return [self.root]
+
+    def play(self, position: Any, move: Any) -> Any:
+        """The position after ``move``, counted as a node."""
+        return self.budget.play(position, move)
+
+    def key(self, position: Any) -> Hashable:
+        """The position's table key."""
+        return self.budget.key(position)[0]
+
+    def settle(self, position: Any, key: Hashable) -> tuple[Any, list[Any], Sequence[Any], Outcome]:
+        """Play forced and safe moves, without the ``dead`` test (``doomed`` asks it)."""
+        return self.budget.settle(position, key, judge=False)
+
+    def doomed(self, position: Any, key: Hashable | None = None) -> bool:
+        """Whether the game's ``dead`` test proves the position lost."""
+        return self.budget.doomed(position, key)
+
+    def order(self, position: Any, legal: Sequence[Any]) -> Sequence[Any]:
+        """The moves to try, most promising first."""
+        return self.budget.order(position, tuple(legal))
+
+    def score(self, position: Any) -> float:
+        """The game's score."""
+        return self.budget.score(position)
+
+    def dealt(self, position: Any) -> int:
+        """The position's layer (:func:`dealt`)."""
+        return dealt(position)
+
+    def talon(self, position: Any) -> Sequence[Hashable]:
+        """The talon's cards (none in a game without a talon)."""
+        talon = position.piles.get(TALON)
+        return talon.cards if talon is not None else ()
+
+    def novelty(self) -> Novelty:
+        """A fresh record of the facts met, for one layer."""
+        return Novelty(self.budget.game.facts)
+
+    def line(self, moves: Sequence[Any]) -> tuple[Move, ...]:
+        """The Game's moves of a winning line (they are already)."""
+        return tuple(moves)
+
+
+class FastRules(Rules):
+    """The beam's rules on a game's plain-value form (``Game.fast_play``): each play
+    counted and timed by the budget as ``Budget.play`` does, ``dead`` verdicts
+    remembered by key as ``Budget.dead`` does, and a winning line replayed through
+    ``Game.play`` (``FastPlay.line``) before it is reported."""
+
+    def __init__(
+        self, budget: Budget, root: State, legal: tuple[Move, ...], fast: FastPlay
+    ) -> None:
+        super().__init__(budget, root, legal)
+        self.fast = fast
+        self.verdicts: dict[Hashable, bool] = {}
+        self.starts: list[Position] | None = None
+
+    def roots(self) -> list[Position]:
+        if self.starts is None:
+            self.starts = [(spot, legal, line) for spot, legal, line in self.fast.roots()]
+        return self.starts
+
+    def play(self, position: Any, move: Any) -> Any:
+        self.budget.tick()
+        return self.fast.play(position, move)
+
+    def key(self, position: Any) -> Hashable:
+        return self.fast.key(position)
+
+    def settle(self, position: Any, key: Hashable) -> tuple[Any, list[Any], Sequence[Any], Outcome]:
+        fast = self.fast
+        line: list[Any] = []
+        while True:
+            legal = fast.moves(position)
+            result = fast.outcome(position, legal)
+            if result.over:
+                return position, line, (), result
+            move = fast.safe(position, legal)
+            if move is None:
+                if len(legal) != 1:
+                    return position, line, legal, result
+                move = legal[0]
+            position = self.play(position, move)
+            line.append(move)
+
+    def doomed(self, position: Any, key: Hashable | None = None) -> bool:
+        if key is None:
+            key = self.fast.key(position)
+        verdict = self.verdicts.get(key)
+        if verdict is None:
+            verdict = self.fast.dead(position)
+            if len(self.verdicts) >= DEAD_MEMO:
+                self.verdicts.clear()
+            self.verdicts[key] = verdict
+        return verdict
+
+    def order(self, position: Any, legal: Sequence[Any]) -> Sequence[Any]:
+        return self.fast.order(position, legal)
+
+    def score(self, position: Any) -> float:
+        return self.fast.score(position)
+
+    def dealt(self, position: Any) -> int:
+        return self.fast.dealt(position)
+
+    def talon(self, position: Any) -> Sequence[Hashable]:
+        return self.fast.talon(position)
+
+    def novelty(self) -> Novelty:
+        fast = self.fast
+        return Novelty(lambda position, since: fast.facts(position), fast.home)
+
+    def line(self, moves: Sequence[Any]) -> tuple[Move, ...]:
+        return self.fast.line(moves)
+
+
+def rules_for(budget: Budget, root: State, legal: tuple[Move, ...]) -> Rules:
+    """The game's fast form when it offers one for ``root``, else the Game itself."""
+    fast = budget.game.fast_play(root)
+    return Rules(budget, root, legal) if fast is None else FastRules(budget, root, legal, fast)
+
+
 class Beam:
     """The beam probe, run a slice of nodes at a time through :meth:`step`."""
 
-    def __init__(self, budget: Budget, root: State, legal: tuple[Move, ...], seed: int = 0) -> None:
+    def __init__(
+        self,
+        budget: Budget,
+        root: State,
+        legal: tuple[Move, ...],
+        seed: int = 0,
+        rules: Rules | None = None,
+    ) -> None:
         self.budget = budget
-        self.root = (root, legal)
+        self.rules = rules_for(budget, root, legal) if rules is None else rules
         self.width = FIRST_WIDTH
         self.noise = 0.0
         self.rng = random.Random(seed)
-        self.found: Line | None = None
+        self.found: tuple[Move, ...] | None = None
         self.blame_weight = budget.game.beam_blame
-        self.blame: dict[Card, float] = {}
+        self.blame: dict[Hashable, float] = {}
         self.novel_share = budget.game.beam_novelty
         self.steps = self._search()
 
-    def step(self, quota: int) -> Line | None:
+    def step(self, quota: int) -> tuple[Move, ...] | None:
         """Search for ``quota`` nodes; a winning line from the root, or None."""
         stop = self.budget.nodes + quota
         while self.budget.nodes < stop and self.found is None:
@@ -98,8 +240,7 @@ class Beam:
 
     def _run(self) -> Iterator[None]:
         """One beam search from the root at the current width."""
-        state, legal = self.root
-        layer: list[Position] = [(state, legal, ())]
+        layer = self.rules.roots()
         last = layer
         while layer and not self.done():
             ahead: dict[Hashable, Candidate] = {}
@@ -130,19 +271,17 @@ class Beam:
         """
         blame = {card: weight * DECAY for card, weight in self.blame.items()}
         share = 1.0 / len(last)
-        for state, _, _ in last:
-            talon = state.piles.get(TALON)
-            for card in talon.cards if talon is not None else ():
+        for position, _, _ in last:
+            for card in self.rules.talon(position):
                 blame[card] = blame.get(card, 0.0) + share
         self.blame = blame
 
-    def penalty(self, state: State) -> float:
-        """The points ``state`` loses for the blame on the cards of its talon."""
-        talon = state.piles.get(TALON)
-        if not self.blame or talon is None:
+    def penalty(self, position: Any) -> float:
+        """The points ``position`` loses for the blame on the cards of its talon."""
+        if not self.blame:
             return 0.0
         blame = self.blame.get
-        return self.blame_weight * sum(blame(card, 0.0) for card in talon.cards)
+        return self.blame_weight * sum(blame(card, 0.0) for card in self.rules.talon(position))
 
     def _best(self, ahead: dict[Hashable, Candidate]) -> list[Position]:
         """The next layer: the ``width`` best positions of ``ahead`` by score that the
@@ -159,7 +298,7 @@ class Beam:
         for key, (_, _, state, legal, line) in ranked:
             if len(layer) >= self.width:
                 break
-            if not self.budget.doomed(state, key):
+            if not self.rules.doomed(state, key):
                 layer.append((state, legal, line))
         return layer
 
@@ -173,7 +312,7 @@ class Beam:
         ones spread the rest of the layer over different talons and packets, where
         a layer of near twins would all die of the same card.
         """
-        news = Novelty(self.budget.game.facts)
+        news = self.rules.novelty()
         top = self.width - int(self.width * self.novel_share)
         layer: list[Position] = []
         later: Ranked = []
@@ -184,7 +323,7 @@ class Beam:
             if len(layer) >= top and not news.news(state):
                 later.append(item)
                 continue
-            if not self.budget.doomed(state, key):
+            if not self.rules.doomed(state, key):
                 if len(layer) < top:
                     news.news(state)
                 layer.append((state, legal, line))
@@ -203,36 +342,36 @@ class Beam:
         the settled position is checked again only when settling changed it.  Children
         are settled without the game's ``dead`` test, the costliest part of a node: it
         is asked only of the positions gathered from (here) and kept (``_best``)."""
-        budget = self.budget
-        level = dealt(position[0])
+        rules = self.rules
+        level = rules.dealt(position[0])
         stack = [position]
         gathered = 0
         while stack and gathered < SPREAD:
             state, legal, line = stack.pop()
-            if gathered and budget.doomed(state):
+            if gathered and rules.doomed(state):
                 continue
             gathered += 1
-            for move in reversed(budget.order(state, legal)):
-                child = budget.play(state, move)
-                early = budget.key(child)[0]
+            for move in reversed(rules.order(state, legal)):
+                child = rules.play(state, move)
+                early = rules.key(child)
                 if early in seen:
                     yield
                     continue
                 seen.add(early)
-                settled, forced, moves, result = budget.settle(child, early, judge=False)
+                settled, forced, moves, result = rules.settle(child, early)
                 yield
                 if result is Outcome.WON:
-                    self.found = (*line, move, *forced)
+                    self.found = rules.line((*line, move, *forced))
                     return
                 if result is not Outcome.ONGOING:
                     continue
-                key = early if settled is child else budget.key(settled)[0]
+                key = early if settled is child else rules.key(settled)
                 if key != early and key in seen:
                     continue
                 seen.add(key)
                 entry = (settled, moves, (*line, move, *forced))
-                if dealt(settled) > level:
-                    score = budget.score(settled) + self.noise * self.rng.random()
+                if rules.dealt(settled) > level:
+                    score = rules.score(settled) + self.noise * self.rng.random()
                     score -= self.penalty(settled)
                     ahead[key] = (-score, len(ahead), *entry)
                 else:

@@ -175,12 +175,16 @@ class Budget:
 
     def play(self, state: State, move: Move) -> State:
         """``game.play``, counted and under the deadline and the node cap."""
+        self.tick()
+        return self.game.play(state, move)
+
+    def tick(self) -> None:
+        """Count one position generated; OutOfTime past the deadline or the cap."""
         if self.nodes >= self.max_nodes:
             raise OutOfTime
         self.nodes += 1
         if perf_counter() > self.deadline:
             raise OutOfTime
-        return self.game.play(state, move)
 
     def settle(self, state: State, key: Hashable | None = None, *, judge: bool = True) -> Settled:
         """Play forced, safe and only moves; return the position, the line, its moves

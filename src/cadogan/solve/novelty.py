@@ -16,10 +16,11 @@ for novel positions; no verdict rests on it.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+from typing import Any
 
 from cadogan.core import State
 
-Facts = Callable[[State, State | None], Iterable[Hashable]]
+Facts = Callable[[Any, Any], Iterable[Hashable]]  # a position's facts (since a parent)
 
 
 def foundations(state: State) -> tuple[str, ...]:
@@ -30,19 +31,22 @@ def foundations(state: State) -> tuple[str, ...]:
 class Novelty:
     """The facts met so far, one set for each count of cards home."""
 
-    def __init__(self, facts: Facts) -> None:
+    def __init__(self, facts: Facts, home: Callable[[Any], int] | None = None) -> None:
         self.facts = facts
         self.met: dict[int, set[Hashable]] = {}
         self.homes: tuple[str, ...] | None = None  # the foundations, from the first state
+        self.count = home  # the cards home, for positions that are not States
 
-    def home(self, state: State) -> int:
+    def home(self, state: Any) -> int:
         """The cards on ``state``'s foundations, the novelty's partition."""
+        if self.count is not None:
+            return self.count(state)
         if self.homes is None:
             self.homes = foundations(state)
         piles = state.piles
         return sum([len(piles[name].cards) for name in self.homes])
 
-    def news(self, state: State, since: State | None = None) -> bool:
+    def news(self, state: Any, since: Any = None) -> bool:
         """Record ``state``'s facts; True when one of them was not met before.
 
         ``since``, when given, is a position recorded before (the parent, say): the

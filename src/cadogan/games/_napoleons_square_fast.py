@@ -1,0 +1,372 @@
+"""Napoleon's Square's play phase on plain values, for the beam (book rules).
+
+The beam probe spends nearly all its time listing, playing, settling, keying and
+scoring positions.  Through ``Game`` each of those builds and reads ``State`` values
+(maps of ``Pile`` objects, ``Move`` objects, a legality check on every play).  Here a
+position (a *spot*) is four plain values:
+
+- ``packets``: the twelve packets, each the ``bytes`` of its card codes, bottom first
+  (code = 16 x suit + rank, so the card one higher in suit is code + 1);
+- ``heights``: eight bytes, each suit's two foundation heights, the lower first
+  (0: no foundation yet).  Same-suit foundations take the same cards, and eight
+  places take the eight aces, so which places they are never matters;
+- ``talon``: the talon's codes, bottom first;
+- ``left``: the cards left in the pack, whose order is fixed by the deal (``Spots``
+  holds it).
+
+A move is an int: ``32 x source + target``, the source a packet's index or
+``TALON_AT``, the target a packet's index or ``HOME`` (a foundation of the card's
+suit); ``DEAL_MOVE`` turns the pack.  The rules are those of ``NapoleonsSquare``
+(``_napoleons_square_moves``, ``_napoleons_square_solve``), played the same way, with
+one difference: a card that fits two foundations is one move here, not one per
+place, which changes nothing (the key already treats the places as one).  The tests
+check, on random lines of play, that every answer here is the ``Game``'s.  Nothing
+rests on this module alone: a winning line found here is replayed through
+``Game.play`` (``Spots.line``) before it is reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from cadogan.core import Game, Move, Outcome, State, transfer
+from cadogan.core.fast import FastPlay, Root
+from cadogan.games._napoleons_square_dead import LATE
+from cadogan.games._napoleons_square_moves import DEAL
+from cadogan.games._napoleons_square_rules import CODE, FOUND, PACK, PACKETS, TALON, _reachable
+from cadogan.games._napoleons_square_solve import BURIED, LOCK, SPACE
+from cadogan.games._napoleons_square_space import space_dead_codes, suit_heights
+
+Spot = tuple[tuple[bytes, ...], bytes, bytes, int]  # packets, heights, talon, left
+TALON_AT = 12  # the talon's index as a move's source
+HOME = 16  # a move's target: a foundation of the card's suit
+DEAL_MOVE = 32 * 31  # turn the pack
+KING = 13
+ACE = 1
+SEPARATOR = b"\xff"  # never a card code (those are below 64)
+MEMO_CAP = 200_000  # piles whose lock counts are remembered
+
+
+def spot(state: State) -> Spot:
+    """The play-phase ``state`` as a spot."""
+    piles = state.piles
+    packets = tuple(bytes(CODE[c] for c in piles[name].cards) for name in PACKETS)
+    pairs = suit_heights(state)
+    heights = bytes(h for s in range(4) for h in sorted(pairs[2 * s : 2 * s + 2]))
+    talon = bytes(CODE[c] for c in piles[TALON].cards)
+    return packets, heights, talon, len(piles[PACK].cards)
+
+
+class Spots(FastPlay):
+    """The rules on spots, for one deal (the pack's order is the root's)."""
+
+    def __init__(self, game: Game, root: State) -> None:
+        self.game = game
+        self.root = root
+        self.pack = bytes(CODE[c] for c in reversed(root.piles[PACK].cards))  # next first
+        self.locks: dict[bytes, int] = {}
+
+    def roots(self) -> list[Root]:
+        """The root as a spot; in the remedy phase, each position the Note's remedy
+        can lead to (a king slipped for each suit it applies to), as a spot with the
+        slips that reach it."""
+        game = self.game
+        found: dict[bytes, Root] = {}
+        stack: list[tuple[State, tuple[Move, ...]]] = [(self.root, ())]
+        while stack:
+            state, line = stack.pop()
+            if state.phase != "play":
+                for move in reversed(game.moves(state)):
+                    stack.append((game.play(state, move), (*line, move)))
+                continue
+            position = spot(state)
+            key = self.key(position)  # two suits' slips, taken in either order
+            if key not in found:
+                found[key] = (position, self.moves(position), line)
+        return list(found.values())
+
+    # The moves ---------------------------------------------------------------------
+
+    def moves(self, spot: Spot) -> list[int]:
+        """The legal moves, in the ``Game``'s order (plays to foundations, source by
+        source; marriages and fills of spaces, source by source; the deal), with the
+        ``Game``'s test of the end once the pack is out."""
+        packets, heights, talon, left = spot
+        sources = [(i, cards[-1]) for i, cards in enumerate(packets) if cards]
+        if talon:
+            sources.append((TALON_AT, talon[-1]))
+        result = [32 * i + HOME for i, code in sources if _fits(heights, code)]
+        homes = len(result)
+        for i, code in sources:
+            for j, cards in enumerate(packets):
+                if j != i and (cards[-1] == code + 1 if cards else i == TALON_AT):
+                    result.append(32 * i + j)
+        if left:
+            result.append(DEAL_MOVE)
+            return result
+        if homes or (talon and len(result) > homes and result[-1] >> 5 == TALON_AT):
+            return result
+        return result if result and self._progress(spot) else []
+
+    def _progress(self, spot: Spot) -> bool:
+        """``can_progress`` of the rules module: some line of square moves reaches a
+        play to a foundation or a move of the talon's top (the pack is out)."""
+        packets, heights, talon, _ = spot
+        want: set[int] = set()
+        for suit in range(4):
+            for h in heights[2 * suit : 2 * suit + 2]:
+                if h < KING:
+                    want.add(16 * suit + h + 1)
+        top = talon[-1] if talon else None
+        return _reachable(packets, frozenset(want), top, False)
+
+    def play(self, spot: Spot, move: int) -> Spot:
+        """The spot after a legal ``move``."""
+        packets, heights, talon, left = spot
+        if move == DEAL_MOVE:
+            return (
+                packets,
+                heights,
+                talon + self.pack[len(self.pack) - left : len(self.pack) - left + 1],
+                left - 1,
+            )
+        src, dst = move >> 5, move & 31
+        if src == TALON_AT:
+            code, talon = talon[-1], talon[:-1]
+        else:
+            code = packets[src][-1]
+            packets = _replace(packets, src, packets[src][:-1])
+        if dst == HOME:
+            return packets, _raise(heights, code), talon, left
+        return _replace(packets, dst, packets[dst] + bytes((code,))), heights, talon, left
+
+    def outcome(self, spot: Spot, legal: Sequence[int]) -> Outcome:
+        """Won with every card home; lost when nothing can gain ground (``legal`` is
+        the spot's moves)."""
+        packets, _, talon, left = spot
+        if left:
+            return Outcome.ONGOING
+        if not talon and not any(packets):
+            return Outcome.WON
+        return Outcome.ONGOING if legal else Outcome.LOST
+
+    # The solver's hooks, as in _napoleons_square_solve --------------------------------
+
+    def safe(self, spot: Spot, legal: Sequence[int]) -> int | None:
+        """The ``Game``'s safe move (the proofs are in ``_napoleons_square_solve``): an
+        ace or a card whose two cards one lower are home goes home; else the deal, when
+        the talon's top is idle until the next one."""
+        packets, heights, talon, _ = spot
+        for move in legal:
+            if move & 31 != HOME:
+                break
+            src = move >> 5
+            code = talon[-1] if src == TALON_AT else packets[src][-1]
+            suit, rank = code >> 4, code & 15
+            if rank == ACE or min(heights[2 * suit], heights[2 * suit + 1]) >= rank - 1:
+                return move
+        if legal and legal[-1] == DEAL_MOVE and _talon_idle(spot):
+            return DEAL_MOVE
+        return None
+
+    def order(self, spot: Spot, legal: Sequence[int]) -> list[int]:
+        """The ``Game``'s move order (``_napoleons_square_solve.order``), stably."""
+        packets = spot[0]
+
+        def rank(move: int) -> int:
+            if move == DEAL_MOVE:
+                return 6
+            src, dst = move >> 5, move & 31
+            if dst == HOME:
+                return 0
+            if src == TALON_AT:
+                return 2 if packets[dst] else 4
+            cards = packets[src]
+            if len(cards) == 1:
+                return 1
+            if cards[-2] == cards[-1] + 1:
+                return 7
+            return 3
+
+        return sorted(legal, key=rank)
+
+    def key(self, spot: Spot) -> bytes:
+        """The ``Game``'s key: packets sorted, each suit's foundations as one pair."""
+        packets, heights, talon, left = spot
+        return SEPARATOR.join((bytes((left,)) + heights, talon, *sorted(packets)))
+
+    def score(self, spot: Spot) -> int:
+        """The ``Game``'s score (``_napoleons_square_solve.score``)."""
+        packets, heights, talon, left = spot
+        spaces = buried = 0
+        for cards in packets:
+            if cards:
+                buried += self._locks(cards)
+            else:
+                spaces += 1
+        if not left:
+            spaces = 0
+        talon_locks = self._locks(talon)
+        return (
+            4 * sum(heights)
+            - 2 * len(talon)
+            - LOCK * talon_locks
+            + SPACE * spaces
+            - BURIED * buried
+        )
+
+    def _locks(self, cards: bytes) -> int:
+        """How many cards lie above a lower card of their suit, remembered by pile."""
+        found = self.locks.get(cards)
+        if found is None:
+            if len(self.locks) >= MEMO_CAP:
+                self.locks.clear()
+            found = self.locks[cards] = _count_locks(cards)
+        return found
+
+    def dead(self, spot: Spot) -> bool:
+        """The ``Game``'s ``dead`` (``_napoleons_square_dead``): the kings' tests, then
+        the talon's, once at most ``LATE`` cards are left in the pack."""
+        packets, heights, talon, left = spot
+        if kings_dead(packets, heights):
+            return True
+        if left > LATE:
+            return False
+        pack = self.pack[len(self.pack) - left :]
+        return space_dead_codes(packets, talon, pack, heights)
+
+    def facts(self, spot: Spot) -> list[Hashable]:
+        """The ``Game``'s facts: each card of the square and the talon with its pile
+        and the card under it (0 under a bottom card)."""
+        packets, _, talon, _ = spot
+        found: list[Hashable] = []
+        for place, cards in enumerate((*packets, talon)):
+            under = 0
+            for code in cards:
+                found.append((place, code, under))
+                under = code
+        return found
+
+    def home(self, spot: Spot) -> int:
+        """The cards on the foundations."""
+        return sum(spot[1])
+
+    def talon(self, spot: Spot) -> bytes:
+        """The talon's codes."""
+        return spot[2]
+
+    def dealt(self, spot: Spot) -> int:
+        """The cards left in the pack, negated."""
+        return -spot[3]
+
+    def line(self, moves: Sequence[Move | int]) -> tuple[Move, ...]:
+        """The ``Game``'s moves for a line from the root (a root's slips first, as
+        they are), each played through ``Game.play``: a play home goes to the first
+        foundation the card fits."""
+        game, state = self.game, self.root
+        line: list[Move] = []
+        for move in moves:
+            chosen = move if isinstance(move, Move) else _as_move(move, game.moves(state))
+            state = game.play(state, chosen)
+            line.append(chosen)
+        return tuple(line)
+
+
+def _as_move(move: int, legal: Sequence[Move]) -> Move:
+    """The ``Game``'s move for a spot move (the first fitting foundation for a play)."""
+    if move == DEAL_MOVE:
+        return DEAL
+    src, dst = move >> 5, move & 31
+    source = TALON if src == TALON_AT else PACKETS[src]
+    if dst != HOME:
+        return transfer(source, PACKETS[dst])
+    for candidate in legal:
+        if candidate.args[0] == source and candidate.args[-1] in FOUND:
+            return candidate
+    raise ValueError(f"no foundation takes the top of {source}")
+
+
+def _fits(heights: bytes, code: int) -> bool:
+    """Whether a foundation of the card's suit stands one below it."""
+    suit, rank = code >> 4, code & 15
+    return heights[2 * suit] == rank - 1 or heights[2 * suit + 1] == rank - 1
+
+
+def _raise(heights: bytes, code: int) -> bytes:
+    """The heights after the card goes home (onto the lower foundation that fits)."""
+    suit, rank = code >> 4, code & 15
+    lo, hi = heights[2 * suit], heights[2 * suit + 1]
+    pair = (rank, hi) if lo == rank - 1 else (lo, rank)
+    if pair[0] > pair[1]:
+        pair = (pair[1], pair[0])
+    return heights[: 2 * suit] + bytes(pair) + heights[2 * suit + 2 :]
+
+
+def _replace(packets: tuple[bytes, ...], index: int, cards: bytes) -> tuple[bytes, ...]:
+    """The packets with one replaced."""
+    return (*packets[:index], cards, *packets[index + 1 :])
+
+
+def _count_locks(cards: bytes) -> int:
+    """How many codes lie above a lower code of their suit."""
+    lowest = [99, 99, 99, 99]
+    count = 0
+    for code in cards:
+        suit, rank = code >> 4, code & 15
+        if rank > lowest[suit]:
+            count += 1
+        elif rank < lowest[suit]:
+            lowest[suit] = rank
+    return count
+
+
+def _talon_idle(spot: Spot) -> bool:
+    """``_napoleons_square_solve._talon_idle`` on a spot: the talon's top can be neither
+    played, nor married, nor put into a space before the next deal."""
+    packets, heights, talon, _ = spot
+    if not talon:
+        return True
+    top = talon[-1]
+    if top & 15 == ACE:
+        return False
+    square: set[int] = set()
+    for cards in packets:
+        square.update(cards)
+    tops = {16 * s + h for s in range(4) for h in heights[2 * s : 2 * s + 2] if h}
+    if _may_leave(top, square, tops):
+        return False
+    return all(
+        cards and cards[0] & 15 != ACE and not _may_leave(cards[0], square, tops)
+        for cards in packets
+    )
+
+
+def _may_leave(code: int, square: set[int], tops: set[int]) -> bool:
+    """Whether a card might be played or married using only the square's cards."""
+    lower = code - 1
+    higher = code + 1 if code & 15 < KING else -1
+    return lower in tops or lower in square or higher in square
+
+
+def kings_dead(packets: Sequence[bytes], heights: bytes) -> bool:
+    """``_napoleons_square_dead.kings_dead`` on codes (the proofs are there): two
+    blocking kings of a suit; a blocking king whose twin is home; or a blocking king
+    with both copies of some rank of its suit beneath it."""
+    for suit in range(4):
+        king = 16 * suit + KING
+        beneath: list[bytes] = []
+        for cards in packets:
+            at = cards.find(bytes((king,)))
+            while at >= 0:
+                lower = bytes(c for c in cards[:at] if c >> 4 == suit and c != king)
+                if lower:
+                    beneath.append(lower)
+                at = cards.find(bytes((king,)), at + 1)
+        if not beneath:
+            continue
+        if len(beneath) == 2 or KING in heights[2 * suit : 2 * suit + 2]:
+            return True
+        ranks = beneath[0]
+        if any(ranks.count(r) == 2 for r in set(ranks)):
+            return True
+    return False

@@ -1,0 +1,208 @@
+"""Napoleon's Square's play on plain values (``_napoleons_square_fast``), the beam's form.
+
+The form must answer exactly as the ``Game`` does, so each hook is compared with the
+game's on positions from random lines of play; the beam on it must search exactly as
+the beam through the ``Game`` (node for node); and its wins must replay through
+``Game.play``.  Rules: docs/rules/napoleons-square.md.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cadogan.core import TRANSFER, Game, IllegalMove, Move, Outcome, State
+from cadogan.games._napoleons_square_fast import DEAL_MOVE, HOME, TALON_AT, Spot, Spots, spot
+from cadogan.games._napoleons_square_rules import CODE, FOUND, PACKETS, TALON
+from cadogan.games.napoleons_square import NapoleonsSquare
+from cadogan.solve.beam import Beam, FastRules, Rules
+from cadogan.solve.engine import Budget, OutOfTime
+
+G = NapoleonsSquare()
+PLACES = {name: i for i, name in enumerate((*PACKETS, TALON))}
+
+
+def shape(move: Move) -> tuple[str, ...]:
+    """A Game move without its foundation's place (the form plays home as one move)."""
+    if move.verb != TRANSFER:
+        return (move.verb,)
+    src, dst = move.args[0], move.args[-1]
+    return (src, "home" if dst in FOUND else dst)
+
+
+def spot_shape(move: int) -> tuple[str, ...]:
+    """A spot move as a Game move's shape."""
+    if move == DEAL_MOVE:
+        return ("deal",)
+    src, dst = move >> 5, move & 31
+    source = TALON if src == TALON_AT else PACKETS[src]
+    return (source, "home" if dst == HOME else PACKETS[dst])
+
+
+def code_fact(fact: object) -> tuple[int, int, int]:
+    """A Game fact ``(pile, card, card under)`` in the spots' terms."""
+    assert isinstance(fact, tuple)
+    place, card, under = fact
+    return PLACES[place], CODE[card], CODE[under] if under is not None else 0
+
+
+def positions(deals: range, seed: int) -> list[State]:
+    """Play-phase positions from random lines that mostly avoid turning the pack (so
+    that the square and the talon fill up)."""
+    rng = random.Random(seed)
+    found: list[State] = []
+    for deal in deals:
+        state = G.deal(deal)
+        while legal := G.moves(state):
+            if state.phase == "play":
+                found.append(state)
+            moves = [m for m in legal if m.verb != "deal"]
+            pick = moves if moves and rng.random() < 0.85 else legal
+            state = G.play(state, rng.choice(pick))
+        found.append(state)
+    return found
+
+
+SAMPLE = positions(range(1, 9), seed=5)
+
+
+def test_the_sample_reaches_the_talons_test_and_the_end() -> None:
+    """The comparison below covers late positions (where ``dead`` runs the talon's
+    test) and ended ones, not only openings."""
+    assert any(len(s.piles["pack"].cards) <= 12 and s.piles[TALON].cards for s in SAMPLE)
+    assert any(G.outcome(s) is Outcome.LOST for s in SAMPLE)
+    assert any(G.dead(s) for s in SAMPLE)
+
+
+def test_moves_order_and_play_are_the_games() -> None:
+    """Rule I, Rule II, P2, P3, P5: every legal move, in the Game's order, and the
+    position after it."""
+    for state in SAMPLE:
+        spots = Spots(G, G.deal(state.deal))
+        here = spot(state)
+        legal = G.moves(state)
+        wanted: list[tuple[str, ...]] = []
+        for move in G.order(state, legal):
+            if shape(move) not in wanted:
+                wanted.append(shape(move))
+        ours = spots.order(here, spots.moves(here))
+        assert [spot_shape(m) for m in ours] == wanted
+        for ours_move in ours:
+            game_move = next(m for m in legal if shape(m) == spot_shape(ours_move))
+            assert spot(G.play(state, game_move)) == spots.play(here, ours_move)
+
+
+def test_outcome_safe_score_dead_and_facts_are_the_games() -> None:
+    spots = Spots(G, G.deal(1))
+    for state in SAMPLE:
+        here = spot(state)
+        legal = spots.moves(here)
+        assert spots.outcome(here, legal) is G.outcome(state)
+        safe = G.safe(state)
+        ours = spots.safe(here, legal)
+        assert (None if safe is None else shape(safe)) == (
+            None if ours is None else spot_shape(ours)
+        )
+        assert spots.score(here) == G.score(state)
+        facts = {code_fact(fact) for fact in G.facts(state)}
+        assert set(spots.facts(here)) == facts
+        assert spots.home(here) == sum(len(state.piles[f].cards) for f in FOUND)
+
+
+def test_dead_is_the_games() -> None:
+    """The kings' tests and the talon's test (docs/rules, "The solver's pruning") on
+    card codes answer as on States; the pack's order comes from each deal's root."""
+    for state in SAMPLE:
+        spots = Spots(G, G.deal(state.deal))
+        assert spots.dead(spot(state)) is G.dead(state)
+
+
+def test_the_key_merges_exactly_the_positions_the_games_key_merges() -> None:
+    ours: dict[object, object] = {}
+    theirs: dict[object, object] = {}
+    spots = Spots(G, G.deal(1))
+    for state in SAMPLE:
+        mine, game = spots.key(spot(state)), G.key(state)
+        assert ours.setdefault(mine, game) == game
+        assert theirs.setdefault(game, mine) == mine
+
+
+def beam_search(deal: int, fast: bool, nodes: int) -> tuple[int, State, tuple[Move, ...] | None]:
+    """One beam (and nothing else) under a node cap: its nodes, its root (the deal
+    settled) and any win from there."""
+    budget = Budget(G, 600.0, nodes)
+    root, _, legal, _ = budget.settle(G.deal(deal))
+    rules: Rules = Rules(budget, root, legal)
+    if fast:
+        form = G.fast_play(root)
+        assert form is not None
+        rules = FastRules(budget, root, legal, form)
+    beam = Beam(budget, root, legal, 0, rules)
+    try:
+        while (found := beam.step(1024)) is None:
+            pass
+    except OutOfTime:
+        found = None
+    return budget.nodes, root, found
+
+
+@pytest.mark.parametrize("deal", [2, 7])
+def test_the_beam_searches_alike_on_either_form(deal: int) -> None:
+    """Node for node: the same count under a cap, the same win when one is found."""
+    assert beam_search(deal, True, 30_000) == beam_search(deal, False, 30_000)
+
+
+def test_a_win_found_on_spots_replays_to_a_win_through_the_game() -> None:
+    nodes, state, line = beam_search(1, True, 200_000)
+    assert line is not None and nodes < 200_000
+    for move in line:
+        state = G.play(state, move)
+    assert G.outcome(state) is Outcome.WON
+
+
+def test_the_line_is_checked_by_the_game() -> None:
+    """A spot move the Game refuses is not reported: the replay raises."""
+    root = G.deal(1)
+    spots = Spots(G, root)
+    here, legal, _ = spots.roots()[0]
+    illegal = next(
+        32 * i + j
+        for i in range(12)
+        for j in range(12)
+        if i != j and 32 * i + j not in legal and here[0][i] and here[0][j]
+    )
+    with pytest.raises(IllegalMove):
+        spots.line([illegal])
+
+
+def test_the_remedy_gives_one_root_per_choice() -> None:
+    """P4: a deal that opens in the remedy starts the beam from each position the
+    slips can reach, each once.  Deal 65 has two choices; deal 157 two suits with two
+    choices each, taken in either order: 5 distinct positions (packet 11 holds a king
+    of each suit, and the order of the two slips there decides its bottom card)."""
+    for deal, count in ((65, 2), (157, 5)):
+        root = G.deal(deal)
+        assert root.phase == "remedy"
+        roots = Spots(G, root).roots()
+        assert len(roots) == count
+        assert len({Spots(G, root).key(here) for here, _, _ in roots}) == count
+        for here, legal, line in roots:
+            state = root
+            for move in line:
+                state = G.play(state, move)
+            assert state.phase == "play" and spot(state) == here
+            assert legal == Spots(G, root).moves(here)
+
+
+def test_fast_play_only_for_the_books_rules() -> None:
+    """The modern rules move runs and fill spaces from the square: no fast form."""
+    assert NapoleonsSquare(rules="modern").fast_play(G.deal(1)) is None
+    assert Game.fast_play(G, G.deal(1)) is None
+
+
+def test_a_spot_is_plain_values() -> None:
+    here: Spot = spot(G.deal(3))
+    packets, heights, talon, left = here
+    assert len(packets) == 12 and all(len(p) == 4 for p in packets)
+    assert heights == bytes(8) and talon == b"" and left == 56
