@@ -92,15 +92,32 @@ class Spots(FastPlay):
         source; marriages and fills of spaces, source by source; the deal), with the
         ``Game``'s test of the end once the pack is out."""
         packets, heights, talon, left = spot
-        sources = [(i, cards[-1]) for i, cards in enumerate(packets) if cards]
-        if talon:
-            sources.append((TALON_AT, talon[-1]))
-        result = [32 * i + HOME for i, code in sources if _fits(heights, code)]
+        sources: list[tuple[int, int]] = []
+        onto: dict[int, list[int]] = {}  # a top card -> the packets it tops
+        spaces: list[int] = []
+        for i, cards in enumerate(packets):
+            if cards:
+                code = cards[-1]
+                sources.append((i, code))
+                if code in onto:
+                    onto[code].append(i)
+                else:
+                    onto[code] = [i]
+            else:
+                spaces.append(i)
+        wants = _wants(heights)
+        result = [32 * i + HOME for i, code in sources if code in wants]
+        if talon and talon[-1] in wants:
+            result.append(32 * TALON_AT + HOME)
         homes = len(result)
         for i, code in sources:
-            for j, cards in enumerate(packets):
-                if j != i and (cards[-1] == code + 1 if cards else i == TALON_AT):
-                    result.append(32 * i + j)
+            for j in onto.get(code + 1, ()):
+                result.append(32 * i + j)
+        if talon:
+            targets = onto.get(talon[-1] + 1, [])
+            if spaces:
+                targets = sorted(targets + spaces)
+            result += [32 * TALON_AT + j for j in targets]
         if left:
             result.append(DEAL_MOVE)
             return result
@@ -286,10 +303,10 @@ def _as_move(move: int, legal: Sequence[Move]) -> Move:
     raise ValueError(f"no foundation takes the top of {source}")
 
 
-def _fits(heights: bytes, code: int) -> bool:
-    """Whether a foundation of the card's suit stands one below it."""
-    suit, rank = code >> 4, code & 15
-    return heights[2 * suit] == rank - 1 or heights[2 * suit + 1] == rank - 1
+def _wants(heights: bytes) -> set[int]:
+    """The codes the foundations take next: one above each height (an ace above an
+    empty place; above a king, code 16 x suit + 14, no card)."""
+    return {16 * (k >> 1) + h + 1 for k, h in enumerate(heights)}
 
 
 def _raise(heights: bytes, code: int) -> bytes:
@@ -329,9 +346,7 @@ def _talon_idle(spot: Spot) -> bool:
     top = talon[-1]
     if top & 15 == ACE:
         return False
-    square: set[int] = set()
-    for cards in packets:
-        square.update(cards)
+    square = set(b"".join(packets))
     tops = {16 * s + h for s in range(4) for h in heights[2 * s : 2 * s + 2] if h}
     if _may_leave(top, square, tops):
         return False
@@ -352,21 +367,37 @@ def kings_dead(packets: Sequence[bytes], heights: bytes) -> bool:
     """``_napoleons_square_dead.kings_dead`` on codes (the proofs are there): two
     blocking kings of a suit; a blocking king whose twin is home; or a blocking king
     with both copies of some rank of its suit beneath it."""
-    for suit in range(4):
-        king = 16 * suit + KING
-        beneath: list[bytes] = []
-        for cards in packets:
-            at = cards.find(bytes((king,)))
-            while at >= 0:
-                lower = bytes(c for c in cards[:at] if c >> 4 == suit and c != king)
-                if lower:
-                    beneath.append(lower)
-                at = cards.find(bytes((king,)), at + 1)
-        if not beneath:
-            continue
-        if len(beneath) == 2 or KING in heights[2 * suit : 2 * suit + 2]:
+    found: list[tuple[int, bytes]] = []
+    for cards in packets:
+        found += _blocking(cards)
+    if not found:
+        return False
+    suits = [suit for suit, _ in found]
+    for suit, lower in found:
+        if suits.count(suit) == 2 or KING in heights[2 * suit : 2 * suit + 2]:
             return True
-        ranks = beneath[0]
-        if any(ranks.count(r) == 2 for r in set(ranks)):
+        if any(lower.count(code) == 2 for code in set(lower)):
             return True
     return False
+
+
+_BLOCKING: dict[bytes, tuple[tuple[int, bytes], ...]] = {}
+
+
+def _blocking(cards: bytes) -> tuple[tuple[int, bytes], ...]:
+    """The blocking kings of one packet, each as its suit and the lower cards of its
+    suit beneath it, remembered by packet (most packets recur from position to
+    position)."""
+    found = _BLOCKING.get(cards)
+    if found is None:
+        kings: list[tuple[int, bytes]] = []
+        for at, code in enumerate(cards):
+            if code & 15 == KING:
+                suit = code >> 4
+                lower = bytes(c for c in cards[:at] if c >> 4 == suit and c & 15 != KING)
+                if lower:
+                    kings.append((suit, lower))
+        if len(_BLOCKING) >= MEMO_CAP:
+            _BLOCKING.clear()
+        found = _BLOCKING[cards] = tuple(kings)
+    return found
