@@ -40,11 +40,11 @@ def spot_shape(move: int) -> tuple[str, ...]:
     return (source, "home" if dst == HOME else PACKETS[dst])
 
 
-def code_fact(fact: object) -> tuple[int, int, int]:
-    """A Game fact ``(pile, card, card under)`` in the spots' terms."""
+def code_fact(fact: object) -> int:
+    """A Game fact ``(pile, card, card under)`` in the spots' terms (packed in an int)."""
     assert isinstance(fact, tuple)
     place, card, under = fact
-    return PLACES[place], CODE[card], CODE[under] if under is not None else 0
+    return 4096 * PLACES[place] + 64 * CODE[card] + (CODE[under] if under is not None else 0)
 
 
 def positions(deals: range, seed: int) -> list[State]:

@@ -254,14 +254,15 @@ class Spots(FastPlay):
 
     def facts(self, spot: Spot) -> list[Hashable]:
         """The ``Game``'s facts: each card of the square and the talon with its pile
-        and the card under it (0 under a bottom card)."""
+        and the card under it (0 under a bottom card), packed into one int
+        (``4096 x place + 64 x code + code under``: codes are below 64)."""
         packets, _, talon, _ = spot
         found: list[Hashable] = []
         for place, cards in enumerate((*packets, talon)):
-            under = 0
+            under = 4096 * place
             for code in cards:
-                found.append((place, code, under))
-                under = code
+                found.append(under + 64 * code)
+                under = 4096 * place + code
         return found
 
     def home(self, spot: Spot) -> int:
