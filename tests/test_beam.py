@@ -317,3 +317,15 @@ def test_napoleons_square_facts_say_where_each_card_lies_and_on_what() -> None:
     assert len(list(game.facts(state))) == 48 + 2
     places = {fact[0] for fact in found if isinstance(fact, tuple)}
     assert places == {*(f"packet{n}" for n in range(1, 13)), "talon"}
+
+
+def test_a_talons_remembered_blame_is_forgotten_when_a_run_dies() -> None:
+    """The penalty remembers each talon's blame, but a new death changes the blame,
+    so the remembered sums are dropped and the penalty follows the new blame."""
+    beam = _lost_toy_beam(BlamingLadder())
+    start = beam.rules.roots()[0][0]
+    talon = _with_talon(start, [5, 7])
+    beam.learn([(talon, (), ())])
+    assert beam.penalty(talon) == 2.0
+    beam.learn([(_with_talon(start, [9]), (), ())])
+    assert beam.penalty(talon) == 2.0 * DECAY

@@ -49,6 +49,7 @@ MAX_WIDTH = 1024
 NOISE = 3.0  # the random spread added to scores on the runs at MAX_WIDTH
 SPREAD = 64  # positions gathered from one layer position before the pack is turned
 TALON = "talon"
+TALONS_CAP = 100_000  # talons whose blame is remembered
 DECAY = 0.5  # the share of its blame a card keeps each time another run dies
 
 Line = tuple[Any, ...]  # moves from the root, the Game's or its fast form's
@@ -221,6 +222,7 @@ class Beam:
         self.found: tuple[Move, ...] | None = None
         self.blame_weight = budget.game.beam_blame
         self.blame: dict[Hashable, float] = {}
+        self.talons: dict[Sequence[Hashable], float] = {}  # a talon -> its blame
         self.novel_share = budget.game.beam_novelty
         self.steps = self._search()
 
@@ -275,13 +277,24 @@ class Beam:
             for card in self.rules.talon(position):
                 blame[card] = blame.get(card, 0.0) + share
         self.blame = blame
+        self.talons.clear()
 
     def penalty(self, position: Any) -> float:
-        """The points ``position`` loses for the blame on the cards of its talon."""
+        """The points ``position`` loses for the blame on the cards of its talon.
+
+        The blame of a talon is remembered until the blame changes (``learn``): most
+        positions of a layer share their talon with their siblings."""
         if not self.blame:
             return 0.0
-        blame = self.blame.get
-        return self.blame_weight * sum(blame(card, 0.0) for card in self.rules.talon(position))
+        talon = self.rules.talon(position)
+        found = self.talons.get(talon)
+        if found is None:
+            blame = self.blame.get
+            found = sum(blame(card, 0.0) for card in talon)
+            if len(self.talons) >= TALONS_CAP:
+                self.talons.clear()
+            self.talons[talon] = found
+        return self.blame_weight * found
 
     def _best(self, ahead: dict[Hashable, Candidate]) -> list[Position]:
         """The next layer: the ``width`` best positions of ``ahead`` by score that the
