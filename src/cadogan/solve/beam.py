@@ -40,7 +40,7 @@ from typing import Any
 
 from cadogan.core import Move, Outcome, State
 from cadogan.core.fast import FastPlay
-from cadogan.solve.engine import DEAD_MEMO, Budget
+from cadogan.solve.engine import DEAD_MEMO, Budget, Parts
 from cadogan.solve.novelty import Novelty
 
 PACK = "pack"
@@ -90,9 +90,21 @@ class Rules:
         """The position's table key."""
         return self.budget.key(position)[0]
 
-    def settle(self, position: Any, key: Hashable) -> tuple[Any, list[Any], Sequence[Any], Outcome]:
-        """Play forced and safe moves, without the ``dead`` test (``doomed`` asks it)."""
-        return self.budget.settle(position, key, judge=False)
+    def parts(self, position: Any) -> Parts | None:
+        """The default key's pile encodings of ``position`` (None with a game's own
+        key), for ``key_parts`` of its children."""
+        return None if self.budget.own_key else self.budget.key(position)[1]
+
+    def key_parts(self, position: Any, parent: Parts | None) -> tuple[Hashable, Parts | None]:
+        """``Budget.key``: the key, and the encodings ``parent``'s helped make."""
+        return self.budget.key(position, parent)
+
+    def settle(
+        self, position: Any, key: Hashable | None = None, *, judge: bool = False
+    ) -> tuple[Any, list[Any], Sequence[Any], Outcome]:
+        """Play forced and safe moves (``Budget.settle``); the ``dead`` test only with
+        ``judge`` (the beam asks it later, through ``doomed``)."""
+        return self.budget.settle(position, key, judge=judge)
 
     def doomed(self, position: Any, key: Hashable | None = None) -> bool:
         """Whether the game's ``dead`` test proves the position lost."""
@@ -150,7 +162,15 @@ class FastRules(Rules):
     def key(self, position: Any) -> Hashable:
         return self.fast.key(position)
 
-    def settle(self, position: Any, key: Hashable) -> tuple[Any, list[Any], Sequence[Any], Outcome]:
+    def parts(self, position: Any) -> Parts | None:
+        return None
+
+    def key_parts(self, position: Any, parent: Parts | None) -> tuple[Hashable, Parts | None]:
+        return self.fast.key(position), None
+
+    def settle(
+        self, position: Any, key: Hashable | None = None, *, judge: bool = False
+    ) -> tuple[Any, list[Any], Sequence[Any], Outcome]:
         fast = self.fast
         line: list[Any] = []
         while True:
@@ -158,6 +178,9 @@ class FastRules(Rules):
             result = fast.outcome(position, legal)
             if result.over:
                 return position, line, (), result
+            if judge and self.doomed(position, key):
+                return position, line, (), Outcome.LOST
+            key = None
             move = fast.safe(position, legal)
             if move is None:
                 if len(legal) != 1:

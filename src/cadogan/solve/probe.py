@@ -39,19 +39,19 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from cadogan.core import Move, Outcome, State
 from cadogan.solve.beam import NOISE as BEAM_NOISE
-from cadogan.solve.beam import Beam, applies
+from cadogan.solve.beam import Beam, Rules, applies, rules_for
 from cadogan.solve.engine import SOLO, Budget, Lane, Parts
 from cadogan.solve.novelty import Novelty
 
 # The parent's node (None at the root) and the moves from it.  (``Any`` for the parent:
 # mypyc, which compiles this module for ``cadogan compile``, stops on a recursive alias.)
 Node = tuple[Any, tuple[Move, ...]]
-Entry = tuple[float, int, int, State, tuple[Move, ...], Node]
+Entry = tuple[float, int, int, Any, Sequence[Any], Node]  # positions: see Rules
 MAX_DIVE = 4_000  # moves in one dive; a guard for games that can cycle
 OPEN_CAP = 20_000  # open positions kept by the best-first search before a cut
 NOISE = 3.0  # the random spread added to scores after the first best-first run
@@ -79,7 +79,9 @@ class Prober:
         lane: Lane = SOLO,
     ) -> None:
         self.budget = budget
-        self.root = (root, legal)
+        # The game's fast form when it has one (``Game.fast_play``), shared with the beam.
+        self.rules: Rules = rules_for(budget, root, legal)
+        self.roots = self.rules.roots()
         self.rng = random.Random(seed + lane.index)
         self.cap = max(cap, 1)
         self.turn = 0
@@ -96,11 +98,11 @@ class Prober:
             self.noise = NOISE
             self.runs = lane.index
         self.restart()
-        self.dive: tuple[State, tuple[Move, ...], list[Move]] | None = None
+        self.dive: tuple[Any, Sequence[Any], list[Any]] | None = None
         self.greed = 0.7
         self.beam: Beam | None = None
         if layered and (lane.count == 1 or self.beam_only):
-            self.beam = Beam(budget, root, legal, seed + lane.index)
+            self.beam = Beam(budget, root, legal, seed + lane.index, self.rules)
             if lane.index > 1:
                 self.beam.noise = BEAM_NOISE  # a second beam lane must go its own way
         self.beam_turns = max(budget.game.beam_turns, 1)
@@ -109,16 +111,19 @@ class Prober:
 
     def restart(self) -> None:
         """A fresh best-first run from the root."""
-        state, legal = self.root
-        self.seen: set[Hashable] = {self.budget.key(state)[0]}
+        self.seen: set[Hashable] = {self.rules.key(position) for position, _, _ in self.roots}
         self.cut = False
         self.count = 0
         self.best = float("-inf")  # the run's best score, without noise or novelty
         self.rose = 0  # the size of the run's table when its best score last rose
         self.runs += 1
         novel = self.novelty > 0 and self.runs % 2 == 0
-        self.news = Novelty(self.budget.game.facts) if novel else None
-        self.open: list[Entry] = [(0.0, 0, 0, state, legal, (None, ()))]
+        self.news: Novelty | None = self.rules.novelty() if novel else None
+        self.open: list[Entry] = [
+            (0.0, 0, i, position, legal, (None, line))
+            for i, (position, legal, line) in enumerate(self.roots)
+        ]
+        self.count = len(self.open) - 1
 
     def step(self, quota: int) -> tuple[Move, ...] | None:
         """Probe for ``quota`` nodes; a winning line from the root, or None."""
@@ -143,11 +148,11 @@ class Prober:
             self.restart()
             return None
         _, rise, _, state, legal, node = heapq.heappop(self.open)
-        if self.lazy and self.budget.doomed(state):
+        if self.lazy and self.rules.doomed(state):
             return None  # settled without the test (``consider``): a loss, dropped now
         # The default key's pile encodings, worked out once and reused for every child.
-        parts = None if self.budget.own_key else self.budget.key(state)[1]
-        for move in self.budget.order(state, legal):
+        parts = self.rules.parts(state)
+        for move in self.rules.order(state, legal):
             found = self.consider(state, parts, move, (1 - rise, node))
             if found is not None:
                 return found
@@ -161,40 +166,41 @@ class Prober:
         return None
 
     def consider(
-        self, state: State, parts: Parts | None, move: Move, at: tuple[int, Node]
+        self, state: Any, parts: Parts | None, move: Any, at: tuple[int, Node]
     ) -> tuple[Move, ...] | None:
         """Play ``move`` and queue the settled child unless it was seen.
 
         ``parts`` are the pile encodings of ``state``; ``at`` is the child's depth and
         the node of ``state``.
         """
-        budget, (depth, node) = self.budget, at
-        child = budget.play(state, move)
-        key, parts = budget.key(child, parts)
+        rules, (depth, node) = self.rules, at
+        child = rules.play(state, move)
+        key, parts = rules.key_parts(child, parts)
         if not self.fresh(key):
             return None
-        settled, line, legal, result = budget.settle(child, key, judge=not self.lazy)
+        settled, line, legal, result = rules.settle(child, key, judge=not self.lazy)
         line.insert(0, move)
         if result is Outcome.WON:
-            return _line(node) + tuple(line)
+            return rules.line(_line(node) + tuple(line))
         if result is not Outcome.ONGOING:
             return None
-        if settled is not child and not self.fresh(budget.key(settled, parts)[0]):
+        if settled is not child and not self.fresh(rules.key_parts(settled, parts)[0]):
             return None
-        score = self.rank(settled, None if state is self.root[0] else state)
+        root = any(state is position for position, _, _ in self.roots)
+        score = self.rank(settled, None if root else state)
         self.count += 1
         entry = (-score, -depth, self.count, settled, legal, (node, tuple(line)))
         heapq.heappush(self.open, entry)
         return None
 
-    def rank(self, state: State, parent: State | None = None) -> float:
+    def rank(self, state: Any, parent: Any = None) -> float:
         """The score the best-first probe ranks ``state`` by: the game's, with the
         run's noise, less the game's ``novelty`` when this run weighs novelty and
         ``state`` shows no new fact.  ``parent``, the position ``state`` was reached
         from, must have been ranked in this run (the root is not): only the piles
         that differ from it can show a new fact.  It also notes the run's best plain
         score and the table's size when it last rose, which ``run_patience`` reads."""
-        plain = self.budget.score(state)
+        plain = self.rules.score(state)
         if plain > self.best:
             self.best, self.rose = float(plain), len(self.seen)
         score = plain + self.noise * self.rng.random()
@@ -212,20 +218,20 @@ class Prober:
     def walk(self) -> tuple[Move, ...] | None:
         """One move of the current dive (starting a new dive when none is going)."""
         if self.dive is None:
-            state, legal = self.root
-            self.dive = (state, legal, [])
+            state, legal, start = self.roots[0]
+            self.dive = (state, legal, list(start))
             self.greed = self.rng.uniform(0.5, 0.9)
         state, legal, line = self.dive
-        ordered = self.budget.order(state, legal)
+        ordered = self.rules.order(state, legal)
         if not ordered:  # the game's prune kept no move: the position is lost
             self.dive = None
             return None
         move = ordered[0] if self.rng.random() < self.greed else self.rng.choice(ordered)
-        child, forced, legal, result = self.budget.settle(self.budget.play(state, move))
+        child, forced, legal, result = self.rules.settle(self.rules.play(state, move), judge=True)
         line.append(move)
         line.extend(forced)
         if result is Outcome.WON:
-            return tuple(line)
+            return self.rules.line(line)
         ongoing = result is Outcome.ONGOING and len(line) < MAX_DIVE
         self.dive = (child, legal, line) if ongoing else None
         return None
