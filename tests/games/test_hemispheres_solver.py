@@ -116,19 +116,21 @@ def test_vacancy_shortcut_gives_the_full_answer(monkeypatch: pytest.MonkeyPatch)
         while legal := G.moves(state):
             state = G.play(state, rng.choice(legal))
             talon = state.piles["talon"].cards
-            times = hemi._Times(state)
+            circle = [[hemi.CODE[c] for c in state.piles[p].cards] for p in POSITIONS]
+            times = hemi._Times(
+                circle, hemi._pack(state.piles["pack"].cards)[1], hemi.heights(state)
+            )
             if (
                 not talon
                 or times.empty
                 or hemi._exits(times, [hemi.CODE[c] for c in talon]) is None
             ):
                 continue
-            held = [[hemi.CODE[c] for c in state.piles[p].cards] for p in POSITIONS]
-            quick = hemi._empties_at_once(times, held)
-            full_answer = hemi._vacancy(state, times)  # shortcut included
+            quick = hemi._empties_at_once(times, circle)
+            full_answer = hemi._vacancy(circle, times)  # shortcut included
             with monkeypatch.context() as patch:
                 patch.setattr(hemi, "_empties_at_once", lambda times, held: False)
-                with_bury = hemi._vacancy(state, times)
+                with_bury = hemi._vacancy(circle, times)
             assert full_answer == with_bury
             assert not quick or with_bury == 0
             fired += quick

@@ -14,6 +14,8 @@ only once the talon is used up, so it never helps a talon card).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cadogan.cards import Card, Suit, pack
 from cadogan.core import State
 from cadogan.games._hemispheres_rules import (
@@ -22,7 +24,6 @@ from cadogan.games._hemispheres_rules import (
     POSITIONS,
     RACE_MATES,
     RACES,
-    RED,
     TALON,
     TWINS,
 )
@@ -35,6 +36,7 @@ TWIN_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
 CODE: dict[Card, int] = {
     c: TWIN_SUITS.index(c.suit) * WIDTH + (c.rank if c.red else 14 - c.rank) for c in pack(1)
 }
+RED_CODES = 2 * WIDTH  # hearts and diamonds come first: a code below this is red
 RACE_PILES = tuple(tuple(p for p in POSITIONS if p.startswith(r)) for r in RACES)
 
 
@@ -68,25 +70,28 @@ class _Times:
     taken as free at once even if buried or in the wrong hemisphere.
     """
 
-    def __init__(self, state: State) -> None:
-        piles = state.piles
-        self.tall = heights(state)
-        self.depth = _pack_depths(piles[PACK].cards)
-        used = list(self.depth)
+    def __init__(
+        self, circle: Sequence[Sequence[int]], depth: list[int], tall: list[tuple[int, int]]
+    ) -> None:
+        """``circle``: each position's codes, bottom first; ``depth``: per code, the
+        depth of its first copy in the pack (``_depths``); ``tall``: per suit, its two
+        foundation heights, the higher first."""
+        self.tall = tall
+        self.depth = depth
+        used = list(depth)
         wrong = [False] * len(POSITIONS)
         empty = False
-        for slot, name in enumerate(POSITIONS):
-            cards = piles[name].cards
-            if not cards:
+        for slot, codes in enumerate(circle):
+            if not codes:
                 empty = True
-            for c in cards:
-                used[CODE[c]] = 0
-            wrong[slot] = bool(cards) and RED[cards[0]] != NORTH_AT[slot]
+            for code in codes:
+                used[code] = 0
+            wrong[slot] = bool(codes) and (codes[0] < RED_CODES) != NORTH_AT[slot]
         self.used = used
         self.tops = list(used)
         self.others: list[dict[int, int]] = []  # filled by _bury when needed
         self.wrong = wrong
-        self.wrongs = {CODE[piles[n].cards[-1]] for n, w in zip(POSITIONS, wrong, strict=True) if w}
+        self.wrongs = {codes[-1] for codes, w in zip(circle, wrong, strict=True) if w}
         self.empty = empty
         self.talon_tops = [INF] * (4 * WIDTH)  # tops, over the talon's copies only
 
@@ -105,23 +110,31 @@ class _Times:
         return max(self.used[base + height + 1 : base + index])
 
 
-def _pack_depths(cards: tuple[Card, ...]) -> list[int]:
-    """Per card code, the depth of its first copy in the pack (1 = next to deal)."""
-    found = _DEPTHS.get(id(cards))
-    if found is not None and found[0] is cards:
-        return found[1]
+def depths(coming: Sequence[int]) -> list[int]:
+    """Per card code, the depth of its first copy in the pack (1 = next to deal), from
+    the pack's codes, the next card first."""
     depth = [INF] * (4 * WIDTH)
-    for place, c in enumerate(reversed(cards), 1):
-        code = CODE[c]
+    for place, code in enumerate(coming, 1):
         if depth[code] == INF:
             depth[code] = place
-    if len(_DEPTHS) > 4096:
-        _DEPTHS.clear()
-    _DEPTHS[id(cards)] = (cards, depth)
     return depth
 
 
-_DEPTHS: dict[int, tuple[tuple[Card, ...], list[int]]] = {}
+def _pack(cards: tuple[Card, ...]) -> tuple[list[int], list[int]]:
+    """The pack's codes (the next card first) and their ``depths``, remembered for
+    the pack's card tuple (one search shares each pack tuple over many positions)."""
+    found = _PACKS.get(id(cards))
+    if found is not None and found[0] is cards:
+        return found[1], found[2]
+    coming = [CODE[c] for c in reversed(cards)]
+    depth = depths(coming)
+    if len(_PACKS) > 4096:
+        _PACKS.clear()
+    _PACKS[id(cards)] = (cards, coming, depth)
+    return coming, depth
+
+
+_PACKS: dict[int, tuple[tuple[Card, ...], list[int], list[int]]] = {}
 
 
 def dead(state: State) -> bool:
@@ -133,15 +146,33 @@ def dead(state: State) -> bool:
     can neither reach a foundation nor the circle.  Three proofs of a loss follow
     (``_exits``, ``_pairs``, ``_landings``); each assumes only what no play can avoid.
     """
-    talon = state.piles[TALON].cards
+    piles = state.piles
+    talon = piles[TALON].cards
     if not talon:
         return False
-    times = _Times(state)
-    codes = [CODE[c] for c in talon]
+    circle = [[CODE[c] for c in piles[name].cards] for name in POSITIONS]
+    coming, depth = _pack(piles[PACK].cards)
+    return dead_codes(circle, [CODE[c] for c in talon], coming, depth, heights(state))
+
+
+def dead_codes(
+    circle: Sequence[Sequence[int]],
+    talon: Sequence[int],
+    coming: Sequence[int],
+    depth: list[int],
+    tall: list[tuple[int, int]],
+) -> bool:
+    """:func:`dead` on card codes: the circle's positions and the talon bottom first,
+    the pack the next card first (with its ``depths``), and per suit the foundations'
+    heights, the higher first."""
+    if not talon:
+        return False
+    times = _Times(circle, depth, tall)
+    codes = list(talon)
     exits = _exits(times, codes)
     if exits is None:
         return True
-    return _pairs(times, codes, exits[1]) or _landings(state, times, codes, exits[0])
+    return _pairs(times, codes, exits[1]) or _landings(circle, coming, times, codes, exits[0])
 
 
 def _exits(times: _Times, codes: list[int]) -> tuple[list[int], list[int]] | None:
@@ -199,7 +230,13 @@ def _pairs(times: _Times, codes: list[int], top_at: list[int]) -> bool:
     return False
 
 
-def _landings(state: State, times: _Times, codes: list[int], exit_at: list[int]) -> bool:
+def _landings(
+    circle: Sequence[Sequence[int]],
+    coming: Sequence[int],
+    times: _Times,
+    codes: list[int],
+    exit_at: list[int],
+) -> bool:
     """A card still to come that must land on the talon and can never leave it.
 
     A pack card goes to the talon unless a circle position is empty when it is dealt.
@@ -211,7 +248,6 @@ def _landings(state: State, times: _Times, codes: list[int], exit_at: list[int])
     """
     if times.empty:
         return False  # a position is empty now: the next card need not land on the talon
-    coming = state.piles[PACK].cards
     covered = [0] * (4 * WIDTH)
     for code in codes:
         covered[code] += 1
@@ -222,10 +258,10 @@ def _landings(state: State, times: _Times, codes: list[int], exit_at: list[int])
             covered[codes[bottom]] -= 1
         if not bottom:
             return False
-        if _trapped(times, covered, CODE[coming[-depth]]):
+        if _trapped(times, covered, coming[depth - 1]):
             # Fatal if it lands on the talon; so it must find a vacancy (the costly
             # test, made only now).
-            return _vacancy(state, times) >= depth
+            return _vacancy(circle, times) >= depth
     return False
 
 
@@ -241,7 +277,7 @@ def _trapped(times: _Times, covered: list[int], code: int) -> bool:
     return not _reachable(covered, suit * WIDTH, tall[0], tall[1], index)
 
 
-def _vacancy(state: State, times: _Times) -> int:
+def _vacancy(circle: Sequence[Sequence[int]], times: _Times) -> int:
     """The earliest time (cards dealt) at which some circle position can be empty.
 
     A position empties only when every card in it has left.  A wrong card (always alone in
@@ -254,8 +290,7 @@ def _vacancy(state: State, times: _Times) -> int:
     """
     if times.empty:
         return 0
-    piles = state.piles
-    held = [[CODE[c] for c in piles[name].cards] for name in POSITIONS]
+    held = [list(codes) for codes in circle]
     if _empties_at_once(times, held):
         return 0
     _bury(times, held)

@@ -23,6 +23,7 @@ from cadogan.core import (
     make_state,
     remember_last,
 )
+from cadogan.core.fast import FastPlay
 from cadogan.games._hemispheres_explain import explain
 from cadogan.games._hemispheres_rules import (
     BARRIER_CARDS,
@@ -183,6 +184,12 @@ class Hemispheres(Game):
     def score(self, state: State) -> int:
         """Progress for the solver's probes (cards home, talon short)."""
         return solver_score(state)
+
+    def fast_play(self, root: State) -> FastPlay | None:
+        """The game on plain values, for the solver's probes (``_hemispheres_fast``)."""
+        from cadogan.games._hemispheres_fast import Spots
+
+        return Spots(self, root)
 
     def order(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """Plays first, then exchanges and the talon, then Race marriages that empty a

@@ -1,0 +1,314 @@
+"""The Hemispheres on plain values, for the solver's probes (``Game.fast_play``).
+
+The beam and the best-first probe list, play, settle, key and score far more
+positions than they keep.  Here a position (a *spot*) is six plain values instead of
+a ``State``:
+
+- ``circle``: the twelve positions, each the ``bytes`` of its card codes, bottom
+  first.  A code is ``14 x suit + building index`` (``_hemispheres_solve.CODE``; suits
+  in the foundations' order, hearts, diamonds, clubs, spades), so a card marries onto
+  code + 1 and plays onto a foundation standing at its index - 1, red and black alike;
+  a code below ``RED_CODES`` is red;
+- ``heights``: eight bytes, each suit's two foundation heights, the lower first (the
+  twins take the same cards, so which is which never matters);
+- ``talon``: its codes, bottom first;
+- ``left``: the cards left in the pack, whose order the deal fixes (``Spots.pack``);
+- ``barriers``: a bit for each barrier still standing, in ``BARRIERS`` order;
+- ``count``: the Race marriages made in a row (Rule III's limit, decision 11).
+
+A move is an int: ``32 x source + target`` for a transfer (a source is a position's
+index, ``TALON_AT`` or ``BARRIER_AT`` + the barrier's; a target a position's index or
+``HOME``), ``EXCHANGE + 32 x north + south`` for an exchange, ``DEAL_MOVE``.  The
+moves, their order and every hook answer exactly as ``Hemispheres`` does (the tests
+compare them on random lines of play), except that a card fitting both foundations of
+its suit is one move.  A win found here is replayed through ``Game.play`` before it is
+reported (``Spots.line``).  Rules: docs/rules/hemispheres.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from cadogan.core import Game, Move, Outcome, State
+from cadogan.core.fast import FastPlay, Root
+from cadogan.games._hemispheres_rules import (
+    BARRIERS,
+    COUNTER,
+    DEAL,
+    EXCHANGES,
+    FOUNDATIONS,
+    MOVES,
+    NORTH_AT,
+    PACK,
+    POSITIONS,
+    RACE_MATES,
+    RACE_MOVE_LIMIT,
+    TALON,
+    TWINS,
+)
+from cadogan.games._hemispheres_solve import CODE, LAST, RED_CODES, WIDTH, dead_codes, depths
+
+Spot = tuple[tuple[bytes, ...], bytes, bytes, int, int, int]
+TALON_AT = 12  # the talon's index as a move's source
+BARRIER_AT = 13  # barrier b's index as a source is BARRIER_AT + b
+HOME = 20  # a move's target: a foundation of the card's suit
+EXCHANGE = 1024  # EXCHANGE + 32 x north + south
+DEAL_MOVE = 2048
+# Each barrier's card code (K♥, A♣, K♦, A♠: each the last of its suit).
+BARRIER_CODES = (LAST, 2 * WIDTH + LAST, WIDTH + LAST, 3 * WIDTH + LAST)
+NORTHERN = tuple(i for i in range(12) if NORTH_AT[i])
+SOUTHERN = tuple(i for i in range(12) if not NORTH_AT[i])
+SEPARATOR = b"\xff"  # never a card code (those are below 56)
+FULL = 13 * 8  # the cards home when the game is won
+
+
+def spot(state: State) -> Spot:
+    """``state`` as a spot."""
+    piles = state.piles
+    circle = tuple(bytes(CODE[c] for c in piles[name].cards) for name in POSITIONS)
+    pairs = (sorted((len(piles[a].cards), len(piles[b].cards))) for a, b in TWINS)
+    heights = bytes(h for pair in pairs for h in pair)
+    talon = bytes(CODE[c] for c in piles[TALON].cards)
+    barriers = sum(1 << b for b, name in enumerate(BARRIERS) if piles[name].cards)
+    count = state.num(COUNTER)
+    return circle, heights, talon, len(piles[PACK].cards), barriers, count
+
+
+class Spots(FastPlay):
+    """The Hemispheres' rules on spots, for one deal (the pack's order is the root's)."""
+
+    def __init__(self, game: Game, root: State) -> None:
+        self.game = game
+        self.root = root
+        self.pack = bytes(CODE[c] for c in reversed(root.piles[PACK].cards))  # next first
+        self.depths: dict[int, list[int]] = {}  # the pack's depths, by cards left
+
+    def roots(self) -> list[Root]:
+        """The root as a spot."""
+        position = spot(self.root)
+        return [(position, self.moves(position), ())]
+
+    def moves(self, spot: Spot) -> list[int]:
+        """``legal``, in its order: plays, talon marriages, exchanges, Race marriages,
+        end transfers, the deal; none once the game is won."""
+        circle, heights, talon, left, barriers, count = spot
+        if not left and sum(heights) == FULL:
+            return []
+        usable: list[int] = []  # each position's top if in its own hemisphere, else -1
+        wrongs: list[int] = []
+        for i, cards in enumerate(circle):
+            if not cards:
+                usable.append(-1)
+            elif (cards[-1] < RED_CODES) == NORTH_AT[i]:
+                usable.append(cards[-1])
+            else:
+                usable.append(-1)
+                wrongs.append(i)
+        wants = {WIDTH * (k >> 1) + h + 1 for k, h in enumerate(heights) if h < LAST}
+        done = not left and not talon
+        out = [32 * i + HOME for i, code in enumerate(usable) if code in wants]
+        if talon and talon[-1] in wants:
+            out.append(32 * TALON_AT + HOME)
+        if done:
+            for b, code in enumerate(BARRIER_CODES):
+                if barriers >> b & 1 and code in wants:
+                    out.append(32 * (BARRIER_AT + b) + HOME)
+        if talon and talon[-1] % WIDTH != LAST:
+            onto = talon[-1] + 1
+            out += [32 * TALON_AT + i for i, code in enumerate(usable) if code == onto]
+        if wrongs:
+            north = [i for i in wrongs if NORTH_AT[i]]
+            south = [i for i in wrongs if not NORTH_AT[i]]
+            out += [EXCHANGE + 32 * n + s for n in north for s in south]
+        if count < RACE_MOVE_LIMIT:
+            for i, code in enumerate(usable):
+                if code >= 0 and code % WIDTH != LAST:
+                    out += [32 * i + j for j in RACE_MATES[i] if usable[j] == code + 1]
+        if done and wrongs:
+            empty = [j for j, cards in enumerate(circle) if not cards]
+            for i in wrongs:
+                out += [32 * i + j for j in empty if NORTH_AT[j] != NORTH_AT[i]]
+        if left:
+            out.append(DEAL_MOVE)
+        return out
+
+    def play(self, spot: Spot, move: int) -> Spot:
+        """The spot after a legal ``move``."""
+        circle, heights, talon, left, barriers, count = spot
+        if move == DEAL_MOVE:
+            code = self.pack[len(self.pack) - left]
+            for i, cards in enumerate(circle):
+                if not cards:
+                    circle = _replace(circle, i, bytes((code,)))
+                    return circle, heights, talon, left - 1, barriers, 0
+            return circle, heights, talon + bytes((code,)), left - 1, barriers, 0
+        if move >= EXCHANGE:
+            n, s = (move - EXCHANGE) >> 5, move & 31
+            north, south = circle[n], circle[s]
+            circle = _replace(circle, n, north[:-1] + south[-1:])
+            circle = _replace(circle, s, south[:-1] + north[-1:])
+            return circle, heights, talon, left, barriers, 0
+        src, dst = move >> 5, move & 31
+        if src < TALON_AT:
+            code = circle[src][-1]
+            circle = _replace(circle, src, circle[src][:-1])
+        elif src == TALON_AT:
+            code, talon = talon[-1], talon[:-1]
+        else:
+            code = BARRIER_CODES[src - BARRIER_AT]
+            barriers &= ~(1 << (src - BARRIER_AT))
+        if dst == HOME:
+            return circle, _raise(heights, code), talon, left, barriers, 0
+        circle = _replace(circle, dst, circle[dst] + bytes((code,)))
+        return circle, heights, talon, left, barriers, count + 1 if src < TALON_AT else 0
+
+    def outcome(self, spot: Spot, legal: Sequence[int]) -> Outcome:
+        """Won with every card home; lost once the pack is out and no move is left."""
+        if not spot[3] and sum(spot[1]) == FULL:
+            return Outcome.WON
+        if spot[3]:
+            return Outcome.ONGOING
+        return Outcome.ONGOING if legal else Outcome.LOST
+
+    def safe(self, spot: Spot, legal: Sequence[int]) -> int | None:
+        """``Hemispheres.safe``: a barrier home at the end; or a card home whose twin
+        foundation already holds the card below it (the lower foundation is the one it
+        fits), unless it would empty a position while the pack lasts."""
+        circle, heights, talon, left, _, _ = spot
+        for move in legal:
+            if move >= EXCHANGE or move & 31 != HOME:
+                continue
+            src = move >> 5
+            if src > TALON_AT:
+                return move
+            if src < TALON_AT and len(circle[src]) == 1 and left:
+                continue
+            code = talon[-1] if src == TALON_AT else circle[src][-1]
+            if heights[2 * (code // WIDTH)] == code % WIDTH - 1:
+                return move
+        return None
+
+    def order(self, spot: Spot, legal: Sequence[int]) -> list[int]:
+        """``Hemispheres.order``: plays; exchanges; the talon, fills and Race marriages
+        that empty a position; the deal; other Race marriages."""
+        circle = spot[0]
+
+        def rank(move: int) -> int:
+            if move == DEAL_MOVE:
+                return 3
+            if move >= EXCHANGE:
+                return 1
+            src, dst = move >> 5, move & 31
+            if dst == HOME:
+                return 0
+            if src == TALON_AT or not circle[dst]:
+                return 2
+            if src < TALON_AT and len(circle[src]) == 1:
+                return 2
+            return 4
+
+        return sorted(legal, key=rank)
+
+    def key(self, spot: Spot) -> bytes:
+        """``_hemispheres_steer.key``'s merging: each Race's three positions sorted,
+        each suit's foundations as one pair, the count of Race marriages capped at the
+        limit."""
+        circle, heights, talon, left, barriers, count = spot
+        head = bytes((left, min(count, RACE_MOVE_LIMIT), barriers)) + heights
+        races = [SEPARATOR.join(sorted(circle[3 * r : 3 * r + 3])) for r in range(4)]
+        return SEPARATOR.join((head, talon, *races))
+
+    def score(self, spot: Spot) -> int:
+        """``_hemispheres_steer.score``."""
+        circle, heights, talon, left, _, _ = spot
+        empty = wrong = 0
+        for i, cards in enumerate(circle):
+            if not cards:
+                empty += 1
+            elif (cards[0] < RED_CODES) != NORTH_AT[i]:
+                wrong += 1
+        locks = 0
+        seen = [0] * (4 * WIDTH)
+        for code in talon:
+            base = code - code % WIDTH
+            if code - 2 >= base:
+                locks += sum(seen[base : code - 1])
+            seen[code] += 1
+        home = sum(heights)
+        return 4 * home - 4 * len(talon) + 3 * empty - 2 * (wrong + locks) - left
+
+    def dead(self, spot: Spot) -> bool:
+        """``_hemispheres_solve.dead`` on codes."""
+        circle, heights, talon, left, _, _ = spot
+        if not talon:
+            return False
+        coming = self.pack[len(self.pack) - left :]
+        depth = self.depths.get(left)
+        if depth is None:
+            depth = self.depths[left] = depths(coming)
+        tall = [(heights[2 * s + 1], heights[2 * s]) for s in range(4)]
+        return dead_codes(circle, talon, coming, depth, tall)
+
+    def facts(self, spot: Spot) -> list[Hashable]:
+        """None: the Hemispheres weigh no novelty (``Game.facts``' default)."""
+        return []
+
+    def home(self, spot: Spot) -> int:
+        """The cards on the foundations."""
+        return sum(spot[1])
+
+    def talon(self, spot: Spot) -> bytes:
+        """The talon's codes."""
+        return spot[2]
+
+    def dealt(self, spot: Spot) -> int:
+        """The cards left in the pack, negated."""
+        return -spot[3]
+
+    def line(self, moves: Sequence[Move | int]) -> tuple[Move, ...]:
+        """The ``Game``'s moves for a line from the root, each played through
+        ``Game.play``: a play home goes to the first foundation the card fits."""
+        game, state = self.game, self.root
+        line: list[Move] = []
+        for move in moves:
+            chosen = move if isinstance(move, Move) else _as_move(move, game.moves(state))
+            state = game.play(state, chosen)
+            line.append(chosen)
+        return tuple(line)
+
+
+def _source(index: int) -> str:
+    """A move's source pile by its index."""
+    if index < TALON_AT:
+        return POSITIONS[index]
+    return TALON if index == TALON_AT else BARRIERS[index - BARRIER_AT]
+
+
+def _as_move(move: int, legal: Sequence[Move]) -> Move:
+    """The ``Game``'s move for a spot move (the first fitting foundation for a play)."""
+    if move == DEAL_MOVE:
+        return DEAL
+    if move >= EXCHANGE:
+        return EXCHANGES[POSITIONS[(move - EXCHANGE) >> 5], POSITIONS[move & 31]]
+    source, dst = _source(move >> 5), move & 31
+    if dst != HOME:
+        return MOVES[source, POSITIONS[dst]]
+    for candidate in legal:
+        if candidate.args[0] == source and candidate.args[-1] in FOUNDATIONS:
+            return candidate
+    raise ValueError(f"no foundation takes the top of {source}")
+
+
+def _raise(heights: bytes, code: int) -> bytes:
+    """The heights after the card goes home (onto the lower foundation that fits)."""
+    suit, index = divmod(code, WIDTH)
+    lo, hi = heights[2 * suit], heights[2 * suit + 1]
+    pair = (index, hi) if lo == index - 1 else (lo, index)
+    if pair[0] > pair[1]:
+        pair = (pair[1], pair[0])
+    return heights[: 2 * suit] + bytes(pair) + heights[2 * suit + 2 :]
+
+
+def _replace(circle: tuple[bytes, ...], index: int, cards: bytes) -> tuple[bytes, ...]:
+    """The circle with one position replaced."""
+    return (*circle[:index], cards, *circle[index + 1 :])

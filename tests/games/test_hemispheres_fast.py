@@ -1,0 +1,192 @@
+"""The Hemispheres on plain values (``_hemispheres_fast``), the probes' form.
+
+The form must answer exactly as the ``Game`` does, so each hook is compared with the
+game's on positions from random lines of play; the beam and the best-first probe on
+it must search exactly as through the ``Game`` (node for node); and its wins must
+replay through ``Game.play``.  Rules: docs/rules/hemispheres.md.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cadogan.core import TRANSFER, Move, Outcome, State
+from cadogan.core.fast import FastPlay
+from cadogan.games._hemispheres_fast import (
+    BARRIER_AT,
+    DEAL_MOVE,
+    EXCHANGE,
+    HOME,
+    TALON_AT,
+    Spots,
+    spot,
+)
+from cadogan.games._hemispheres_rules import BARRIERS, FOUNDATIONS, POSITIONS, TALON
+from cadogan.games.hemispheres import Hemispheres
+from cadogan.solve.beam import Beam, Rules, rules_for
+from cadogan.solve.engine import Budget, Lane, OutOfTime
+from cadogan.solve.probe import Prober
+
+G = Hemispheres()
+
+
+class Plain(Hemispheres):
+    """The game without its fast form: every search plays through the Game.  Its
+    moves keep one play home per source, as the fast form does (the game lists one
+    per foundation the card fits, and the searches then spend a node on the second,
+    which reaches the same key), so that the two forms search node for node alike."""
+
+    def fast_play(self, root: State) -> FastPlay | None:
+        return None
+
+    def moves(self, state: State) -> tuple[Move, ...]:
+        kept: list[Move] = []
+        for move in super().moves(state):
+            if not kept or shape(move) != shape(kept[-1]):
+                kept.append(move)
+        return tuple(kept)
+
+
+def shape(move: Move) -> tuple[str, ...]:
+    """A Game move without its foundation's place (the form plays home as one move)."""
+    if move.verb != TRANSFER:
+        return (move.verb, *move.args)
+    src, dst = move.args
+    return (src, "home" if dst in FOUNDATIONS else dst)
+
+
+def spot_shape(move: int) -> tuple[str, ...]:
+    """A spot move as a Game move's shape."""
+    if move == DEAL_MOVE:
+        return ("deal",)
+    if move >= EXCHANGE:
+        return ("exchange", POSITIONS[(move - EXCHANGE) >> 5], POSITIONS[move & 31])
+    src, dst = move >> 5, move & 31
+    if src < TALON_AT:
+        source = POSITIONS[src]
+    else:
+        source = TALON if src == TALON_AT else BARRIERS[src - BARRIER_AT]
+    return (source, "home" if dst == HOME else POSITIONS[dst])
+
+
+def positions(deals: range, seed: int) -> list[State]:
+    """Positions from random lines that mostly avoid dealing (so that the circle and
+    the talon fill up and the game reaches its end)."""
+    rng = random.Random(seed)
+    found: list[State] = []
+    for deal in deals:
+        state = G.deal(deal)
+        while legal := G.moves(state):
+            found.append(state)
+            moves = [m for m in legal if m.verb != "deal"]
+            pick = moves if moves and rng.random() < 0.8 else legal
+            state = G.play(state, rng.choice(pick))
+        found.append(state)
+    return found
+
+
+SAMPLE = positions(range(1, 7), seed=3)
+
+
+def test_the_sample_holds_dead_ended_and_exchanging_positions() -> None:
+    """The comparison below reaches the talon's test, the end and Rule II."""
+    assert any(G.dead(s) for s in SAMPLE)
+    assert any(G.outcome(s) is Outcome.LOST for s in SAMPLE)
+    assert any(m.verb == "exchange" for s in SAMPLE for m in G.moves(s))
+
+
+def test_moves_order_and_play_are_the_games() -> None:
+    """Rules I-V and the play: every legal move, in the Game's order (plays, talon
+    marriages, exchanges, Race marriages within the limit, end transfers, the deal),
+    and the position after it."""
+    for state in SAMPLE:
+        spots = Spots(G, G.deal(state.deal))
+        here = spot(state)
+        legal = G.moves(state)
+        wanted: list[tuple[str, ...]] = []
+        for move in G.order(state, legal):
+            if shape(move) not in wanted:
+                wanted.append(shape(move))
+        ours = spots.order(here, spots.moves(here))
+        assert [spot_shape(m) for m in ours] == wanted
+        for ours_move in ours:
+            game_move = next(m for m in legal if shape(m) == spot_shape(ours_move))
+            assert spot(G.play(state, game_move)) == spots.play(here, ours_move)
+
+
+def test_outcome_safe_score_and_dead_are_the_games() -> None:
+    for state in SAMPLE:
+        spots = Spots(G, G.deal(state.deal))
+        here = spot(state)
+        legal = spots.moves(here)
+        assert spots.outcome(here, legal) is G.outcome(state)
+        safe, ours = G.safe(state), spots.safe(here, legal)
+        assert (None if safe is None else shape(safe)) == (
+            None if ours is None else spot_shape(ours)
+        )
+        assert spots.score(here) == G.score(state)
+        assert spots.dead(here) is G.dead(state)
+        assert spots.home(here) == sum(len(state.piles[f].cards) for f in FOUNDATIONS)
+
+
+def test_the_key_merges_exactly_the_positions_the_games_key_merges() -> None:
+    ours: dict[object, object] = {}
+    theirs: dict[object, object] = {}
+    for state in SAMPLE:
+        mine, game = Spots(G, G.deal(state.deal)).key(spot(state)), G.key(state)
+        assert ours.setdefault(mine, game) == game
+        assert theirs.setdefault(game, mine) == mine
+
+
+def beam_search(game: Hemispheres, deal: int, nodes: int) -> tuple[int, tuple[Move, ...] | None]:
+    """One beam (and nothing else) under a node cap: its nodes and any win."""
+    budget = Budget(game, 600.0, nodes)
+    root, _, legal, _ = budget.settle(game.deal(deal))
+    beam = Beam(budget, root, legal, 0, rules_for(budget, root, legal))
+    try:
+        while (found := beam.step(1024)) is None:
+            pass
+    except OutOfTime:
+        found = None
+    return budget.nodes, found
+
+
+@pytest.mark.parametrize("deal", [3, 4])
+def test_the_beam_searches_alike_on_either_form(deal: int) -> None:
+    """Node for node: the same count under a cap, the same win when one is found."""
+    assert beam_search(G, deal, 30_000) == beam_search(Plain(), deal, 30_000)
+
+
+def test_a_win_found_on_spots_replays_to_a_win_through_the_game() -> None:
+    budget = Budget(G, 600.0, 300_000)
+    root, _, legal, _ = budget.settle(G.deal(4))
+    rules = rules_for(budget, root, legal)
+    assert type(rules) is not Rules  # the fast form
+    line = None
+    beam = Beam(budget, root, legal, 0, rules)
+    while line is None:
+        line = beam.step(1024)
+    state = root
+    for move in line:
+        state = G.play(state, move)
+    assert G.outcome(state) is Outcome.WON
+
+
+def best_first(game: Hemispheres, deal: int, nodes: int) -> tuple[int, int]:
+    """The best-first probe alone under a node cap: its nodes and its table's size."""
+    budget = Budget(game, 600.0, nodes)
+    root, _, legal, _ = budget.settle(game.deal(deal))
+    prober = Prober(budget, root, legal, seed=1, cap=1 << 30, lane=Lane(0, 2))
+    prober.beam = None
+    try:
+        while prober.step(1024) is None:
+            pass
+    except OutOfTime:
+        pass
+    return budget.nodes, len(prober.seen)
+
+
+def test_the_best_first_probe_searches_alike_on_either_form() -> None:
+    assert best_first(G, 5, 20_000) == best_first(Plain(), 5, 20_000)
