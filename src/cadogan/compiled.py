@@ -67,6 +67,7 @@ MODULES = (
     "cadogan.games._hemispheres_rules",
     "cadogan.games._hemispheres_solve",
     "cadogan.games._hemispheres_steer",
+    "cadogan.games._hemispheres_fast",
 )
 ENV_DIR = "CADOGAN_COMPILED_DIR"  # where builds are kept (default: the user's cache)
 ENV_PURE = "CADOGAN_PURE"  # set (to anything but "" or "0") to never load a build
