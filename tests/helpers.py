@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -105,3 +106,30 @@ def replay_line(game: Game, deal: int, line: list[Move]) -> State:
     for move in line:
         state = game.play(state, move)
     return state
+
+
+def assert_fast_form_plays_as_the_game(
+    game: Game,
+    states: list[State],
+    spot: Callable[[State], Any],
+    shape: Callable[[Move], Hashable],
+    spot_shape: Callable[[Any], Hashable],
+) -> None:
+    """The game's fast form (``Game.fast_play``) lists, from each of ``states`` (as
+    ``spot`` makes them), the Game's moves in the Game's order (``shape`` and
+    ``spot_shape`` give both kinds of move one form, a play home being one move), and
+    each of its moves reaches the position the Game's does."""
+    for state in states:
+        form = game.fast_play(game.deal(state.deal))
+        assert form is not None
+        here = spot(state)
+        legal = game.moves(state)
+        wanted: list[Hashable] = []
+        for move in game.order(state, legal):
+            if shape(move) not in wanted:
+                wanted.append(shape(move))
+        ours = form.order(here, form.moves(here))
+        assert [spot_shape(m) for m in ours] == wanted
+        for ours_move in ours:
+            game_move = next(m for m in legal if shape(m) == spot_shape(ours_move))
+            assert spot(game.play(state, game_move)) == form.play(here, ours_move)

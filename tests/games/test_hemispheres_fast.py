@@ -28,6 +28,7 @@ from cadogan.games.hemispheres import Hemispheres
 from cadogan.solve.beam import Beam, Rules, rules_for
 from cadogan.solve.engine import Budget, Lane, OutOfTime
 from cadogan.solve.probe import Prober
+from tests.helpers import assert_fast_form_plays_as_the_game
 
 G = Hemispheres()
 
@@ -101,19 +102,7 @@ def test_moves_order_and_play_are_the_games() -> None:
     """Rules I-V and the play: every legal move, in the Game's order (plays, talon
     marriages, exchanges, Race marriages within the limit, end transfers, the deal),
     and the position after it."""
-    for state in SAMPLE:
-        spots = Spots(G, G.deal(state.deal))
-        here = spot(state)
-        legal = G.moves(state)
-        wanted: list[tuple[str, ...]] = []
-        for move in G.order(state, legal):
-            if shape(move) not in wanted:
-                wanted.append(shape(move))
-        ours = spots.order(here, spots.moves(here))
-        assert [spot_shape(m) for m in ours] == wanted
-        for ours_move in ours:
-            game_move = next(m for m in legal if shape(m) == spot_shape(ours_move))
-            assert spot(G.play(state, game_move)) == spots.play(here, ours_move)
+    assert_fast_form_plays_as_the_game(G, SAMPLE, spot, shape, spot_shape)
 
 
 def test_outcome_safe_score_and_dead_are_the_games() -> None:

@@ -20,6 +20,7 @@ from cadogan.games.napoleons_square import NapoleonsSquare
 from cadogan.solve.beam import Beam, FastRules, Rules
 from cadogan.solve.engine import Budget, Lane, OutOfTime
 from cadogan.solve.probe import Prober
+from tests.helpers import assert_fast_form_plays_as_the_game
 
 G = NapoleonsSquare()
 PLACES = {name: i for i, name in enumerate((*PACKETS, TALON))}
@@ -80,19 +81,7 @@ def test_the_sample_reaches_the_talons_test_and_the_end() -> None:
 def test_moves_order_and_play_are_the_games() -> None:
     """Rule I, Rule II, P2, P3, P5: every legal move, in the Game's order, and the
     position after it."""
-    for state in SAMPLE:
-        spots = Spots(G, G.deal(state.deal))
-        here = spot(state)
-        legal = G.moves(state)
-        wanted: list[tuple[str, ...]] = []
-        for move in G.order(state, legal):
-            if shape(move) not in wanted:
-                wanted.append(shape(move))
-        ours = spots.order(here, spots.moves(here))
-        assert [spot_shape(m) for m in ours] == wanted
-        for ours_move in ours:
-            game_move = next(m for m in legal if shape(m) == spot_shape(ours_move))
-            assert spot(G.play(state, game_move)) == spots.play(here, ours_move)
+    assert_fast_form_plays_as_the_game(G, SAMPLE, spot, shape, spot_shape)
 
 
 def test_outcome_safe_score_dead_and_facts_are_the_games() -> None:

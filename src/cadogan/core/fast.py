@@ -17,14 +17,22 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from cadogan.core.game import Game
 from cadogan.core.move import Move
 from cadogan.core.outcome import Outcome
+from cadogan.core.state import State
 
 Root = tuple[Any, list[Any], tuple[Any, ...]]  # a position, its moves, the line to it
 
 
 class FastPlay(ABC):
-    """One deal's play phase on plain values; every method mirrors a ``Game`` hook."""
+    """One deal's play phase on plain values; every method mirrors a ``Game`` hook.
+
+    ``game`` and ``root`` (the position the searches start from) are set by the
+    subclass; ``line`` replays through them."""
+
+    game: Game
+    root: State
 
     @abstractmethod
     def roots(self) -> list[Root]:
@@ -81,6 +89,42 @@ class FastPlay(ABC):
         """The cards left in the pack, negated (the beam's layer)."""
 
     @abstractmethod
+    def as_move(self, move: Any, legal: Sequence[Move]) -> Move:
+        """The ``Game``'s move for one of this form's moves, from a position whose
+        ``Game`` moves are ``legal``."""
+
     def line(self, moves: Sequence[Any]) -> tuple[Move, ...]:
-        """The ``Game``'s moves for a line from the root (a root's own line first),
-        each played through ``Game.play``, which refuses an illegal one."""
+        """The ``Game``'s moves for a line from the root (a root's own line, already
+        the ``Game``'s moves, first), each played through ``Game.play``, which refuses
+        an illegal one."""
+        game, state = self.game, self.root
+        line: list[Move] = []
+        for move in moves:
+            chosen = move if isinstance(move, Move) else self.as_move(move, game.moves(state))
+            state = game.play(state, chosen)
+            line.append(chosen)
+        return tuple(line)
+
+
+def home_move(source: str, legal: Sequence[Move], foundations: frozenset[str]) -> Move:
+    """The first of ``legal`` that plays ``source``'s top card to a foundation (the
+    fast forms play home as one move; the places it may go to are alike)."""
+    for candidate in legal:
+        if candidate.args[0] == source and candidate.args[-1] in foundations:
+            return candidate
+    raise ValueError(f"no foundation takes the top of {source}")
+
+
+def raised(heights: bytes, suit: int, index: int) -> bytes:
+    """Foundation heights (each suit's two, the lower first) after a card of building
+    index ``index`` goes onto the lower of its suit's foundations that it fits."""
+    lo, hi = heights[2 * suit], heights[2 * suit + 1]
+    pair = (index, hi) if lo == index - 1 else (lo, index)
+    if pair[0] > pair[1]:
+        pair = (pair[1], pair[0])
+    return heights[: 2 * suit] + bytes(pair) + heights[2 * suit + 2 :]
+
+
+def replaced(piles: tuple[bytes, ...], index: int, cards: bytes) -> tuple[bytes, ...]:
+    """``piles`` with the one at ``index`` replaced by ``cards``."""
+    return (*piles[:index], cards, *piles[index + 1 :])

@@ -6,15 +6,17 @@ import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from cadogan.core.errors import IllegalMove
-from cadogan.core.fast import FastPlay
 from cadogan.core.frozenmap import FrozenMap
 from cadogan.core.move import TRANSFER, Move
 from cadogan.core.options import OptionSpec, resolve
 from cadogan.core.outcome import Outcome
 from cadogan.core.state import State, View, player_view
+
+if TYPE_CHECKING:
+    from cadogan.core.fast import FastPlay
 
 R = TypeVar("R")
 G = TypeVar("G", bound="Game")

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from cadogan.core import Game, Move, Outcome, State
-from cadogan.core.fast import FastPlay, Root
+from cadogan.core.fast import FastPlay, Root, home_move, raised, replaced
 from cadogan.games._hemispheres_rules import (
     BARRIERS,
     COUNTER,
@@ -58,6 +58,7 @@ DEAL_MOVE = 2048
 BARRIER_CODES = (LAST, 2 * WIDTH + LAST, WIDTH + LAST, 3 * WIDTH + LAST)
 NORTHERN = tuple(i for i in range(12) if NORTH_AT[i])
 SOUTHERN = tuple(i for i in range(12) if not NORTH_AT[i])
+HOMES = frozenset(FOUNDATIONS)
 SEPARATOR = b"\xff"  # never a card code (those are below 56)
 FULL = 13 * 8  # the cards home when the game is won
 
@@ -139,27 +140,27 @@ class Spots(FastPlay):
             code = self.pack[len(self.pack) - left]
             for i, cards in enumerate(circle):
                 if not cards:
-                    circle = _replace(circle, i, bytes((code,)))
+                    circle = replaced(circle, i, bytes((code,)))
                     return circle, heights, talon, left - 1, barriers, 0
             return circle, heights, talon + bytes((code,)), left - 1, barriers, 0
         if move >= EXCHANGE:
             n, s = (move - EXCHANGE) >> 5, move & 31
             north, south = circle[n], circle[s]
-            circle = _replace(circle, n, north[:-1] + south[-1:])
-            circle = _replace(circle, s, south[:-1] + north[-1:])
+            circle = replaced(circle, n, north[:-1] + south[-1:])
+            circle = replaced(circle, s, south[:-1] + north[-1:])
             return circle, heights, talon, left, barriers, 0
         src, dst = move >> 5, move & 31
         if src < TALON_AT:
             code = circle[src][-1]
-            circle = _replace(circle, src, circle[src][:-1])
+            circle = replaced(circle, src, circle[src][:-1])
         elif src == TALON_AT:
             code, talon = talon[-1], talon[:-1]
         else:
             code = BARRIER_CODES[src - BARRIER_AT]
             barriers &= ~(1 << (src - BARRIER_AT))
         if dst == HOME:
-            return circle, _raise(heights, code), talon, left, barriers, 0
-        circle = _replace(circle, dst, circle[dst] + bytes((code,)))
+            return circle, raised(heights, code // WIDTH, code % WIDTH), talon, left, barriers, 0
+        circle = replaced(circle, dst, circle[dst] + bytes((code,)))
         return circle, heights, talon, left, barriers, count + 1 if src < TALON_AT else 0
 
     def outcome(self, spot: Spot, legal: Sequence[int]) -> Outcome:
@@ -265,16 +266,16 @@ class Spots(FastPlay):
         """The cards left in the pack, negated."""
         return -spot[3]
 
-    def line(self, moves: Sequence[Move | int]) -> tuple[Move, ...]:
-        """The ``Game``'s moves for a line from the root, each played through
-        ``Game.play``: a play home goes to the first foundation the card fits."""
-        game, state = self.game, self.root
-        line: list[Move] = []
-        for move in moves:
-            chosen = move if isinstance(move, Move) else _as_move(move, game.moves(state))
-            state = game.play(state, chosen)
-            line.append(chosen)
-        return tuple(line)
+    def as_move(self, move: int, legal: Sequence[Move]) -> Move:
+        """The ``Game``'s move for a spot move (the first fitting foundation for a play)."""
+        if move == DEAL_MOVE:
+            return DEAL
+        if move >= EXCHANGE:
+            return EXCHANGES[POSITIONS[(move - EXCHANGE) >> 5], POSITIONS[move & 31]]
+        source, dst = _source(move >> 5), move & 31
+        if dst != HOME:
+            return MOVES[source, POSITIONS[dst]]
+        return home_move(source, legal, HOMES)
 
 
 def _source(index: int) -> str:
@@ -282,33 +283,3 @@ def _source(index: int) -> str:
     if index < TALON_AT:
         return POSITIONS[index]
     return TALON if index == TALON_AT else BARRIERS[index - BARRIER_AT]
-
-
-def _as_move(move: int, legal: Sequence[Move]) -> Move:
-    """The ``Game``'s move for a spot move (the first fitting foundation for a play)."""
-    if move == DEAL_MOVE:
-        return DEAL
-    if move >= EXCHANGE:
-        return EXCHANGES[POSITIONS[(move - EXCHANGE) >> 5], POSITIONS[move & 31]]
-    source, dst = _source(move >> 5), move & 31
-    if dst != HOME:
-        return MOVES[source, POSITIONS[dst]]
-    for candidate in legal:
-        if candidate.args[0] == source and candidate.args[-1] in FOUNDATIONS:
-            return candidate
-    raise ValueError(f"no foundation takes the top of {source}")
-
-
-def _raise(heights: bytes, code: int) -> bytes:
-    """The heights after the card goes home (onto the lower foundation that fits)."""
-    suit, index = divmod(code, WIDTH)
-    lo, hi = heights[2 * suit], heights[2 * suit + 1]
-    pair = (index, hi) if lo == index - 1 else (lo, index)
-    if pair[0] > pair[1]:
-        pair = (pair[1], pair[0])
-    return heights[: 2 * suit] + bytes(pair) + heights[2 * suit + 2 :]
-
-
-def _replace(circle: tuple[bytes, ...], index: int, cards: bytes) -> tuple[bytes, ...]:
-    """The circle with one position replaced."""
-    return (*circle[:index], cards, *circle[index + 1 :])

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from cadogan.core import Game, Move, Outcome, State, transfer
-from cadogan.core.fast import FastPlay, Root
+from cadogan.core.fast import FastPlay, Root, home_move, raised, replaced
 from cadogan.games._napoleons_square_dead import LATE
 from cadogan.games._napoleons_square_moves import DEAL
 from cadogan.games._napoleons_square_rules import CODE, FOUND, PACK, PACKETS, TALON, _reachable
@@ -43,6 +43,7 @@ HOME = 16  # a move's target: a foundation of the card's suit
 DEAL_MOVE = 32 * 31  # turn the pack
 KING = 13
 ACE = 1
+HOMES = frozenset(FOUND)
 SEPARATOR = b"\xff"  # never a card code (those are below 64)
 MEMO_CAP = 200_000  # piles whose lock counts are remembered
 
@@ -152,10 +153,10 @@ class Spots(FastPlay):
             code, talon = talon[-1], talon[:-1]
         else:
             code = packets[src][-1]
-            packets = _replace(packets, src, packets[src][:-1])
+            packets = replaced(packets, src, packets[src][:-1])
         if dst == HOME:
-            return packets, _raise(heights, code), talon, left
-        return _replace(packets, dst, packets[dst] + bytes((code,))), heights, talon, left
+            return packets, raised(heights, code >> 4, code & 15), talon, left
+        return replaced(packets, dst, packets[dst] + bytes((code,))), heights, talon, left
 
     def outcome(self, spot: Spot, legal: Sequence[int]) -> Outcome:
         """Won with every card home; lost when nothing can gain ground (``legal`` is
@@ -277,52 +278,21 @@ class Spots(FastPlay):
         """The cards left in the pack, negated."""
         return -spot[3]
 
-    def line(self, moves: Sequence[Move | int]) -> tuple[Move, ...]:
-        """The ``Game``'s moves for a line from the root (a root's slips first, as
-        they are), each played through ``Game.play``: a play home goes to the first
-        foundation the card fits."""
-        game, state = self.game, self.root
-        line: list[Move] = []
-        for move in moves:
-            chosen = move if isinstance(move, Move) else _as_move(move, game.moves(state))
-            state = game.play(state, chosen)
-            line.append(chosen)
-        return tuple(line)
-
-
-def _as_move(move: int, legal: Sequence[Move]) -> Move:
-    """The ``Game``'s move for a spot move (the first fitting foundation for a play)."""
-    if move == DEAL_MOVE:
-        return DEAL
-    src, dst = move >> 5, move & 31
-    source = TALON if src == TALON_AT else PACKETS[src]
-    if dst != HOME:
-        return transfer(source, PACKETS[dst])
-    for candidate in legal:
-        if candidate.args[0] == source and candidate.args[-1] in FOUND:
-            return candidate
-    raise ValueError(f"no foundation takes the top of {source}")
+    def as_move(self, move: int, legal: Sequence[Move]) -> Move:
+        """The ``Game``'s move for a spot move (the first fitting foundation for a play)."""
+        if move == DEAL_MOVE:
+            return DEAL
+        src, dst = move >> 5, move & 31
+        source = TALON if src == TALON_AT else PACKETS[src]
+        if dst != HOME:
+            return transfer(source, PACKETS[dst])
+        return home_move(source, legal, HOMES)
 
 
 def _wants(heights: bytes) -> set[int]:
     """The codes the foundations take next: one above each height (an ace above an
     empty place; above a king, code 16 x suit + 14, no card)."""
     return {16 * (k >> 1) + h + 1 for k, h in enumerate(heights)}
-
-
-def _raise(heights: bytes, code: int) -> bytes:
-    """The heights after the card goes home (onto the lower foundation that fits)."""
-    suit, rank = code >> 4, code & 15
-    lo, hi = heights[2 * suit], heights[2 * suit + 1]
-    pair = (rank, hi) if lo == rank - 1 else (lo, rank)
-    if pair[0] > pair[1]:
-        pair = (pair[1], pair[0])
-    return heights[: 2 * suit] + bytes(pair) + heights[2 * suit + 2 :]
-
-
-def _replace(packets: tuple[bytes, ...], index: int, cards: bytes) -> tuple[bytes, ...]:
-    """The packets with one replaced."""
-    return (*packets[:index], cards, *packets[index + 1 :])
 
 
 def _count_locks(cards: bytes) -> int:
