@@ -133,3 +133,24 @@ def assert_fast_form_plays_as_the_game(
         for ours_move in ours:
             game_move = next(m for m in legal if shape(m) == spot_shape(ours_move))
             assert spot(game.play(state, game_move)) == form.play(here, ours_move)
+
+
+def lines_avoiding_the_deal(
+    game: Game, deals: range, seed: int, odds: float, phase: str | None = None
+) -> list[State]:
+    """Positions from random lines of play that take a move other than the deal with
+    probability ``odds`` whenever there is one (so that the layout and the talon fill
+    up and the game reaches its end), with each line's last position; only those in
+    ``phase`` when one is given."""
+    rng = random.Random(seed)
+    found: list[State] = []
+    for deal in deals:
+        state = game.deal(deal)
+        while legal := game.moves(state):
+            if phase is None or state.phase == phase:
+                found.append(state)
+            moves = [m for m in legal if m.verb != "deal"]
+            pick = moves if moves and rng.random() < odds else legal
+            state = game.play(state, rng.choice(pick))
+        found.append(state)
+    return found

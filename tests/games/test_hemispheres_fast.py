@@ -8,8 +8,6 @@ replay through ``Game.play``.  Rules: docs/rules/hemispheres.md.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from cadogan.core import TRANSFER, Move, Outcome, State
@@ -28,7 +26,7 @@ from cadogan.games.hemispheres import Hemispheres
 from cadogan.solve.beam import Beam, Rules, rules_for
 from cadogan.solve.engine import Budget, Lane, OutOfTime
 from cadogan.solve.probe import Prober
-from tests.helpers import assert_fast_form_plays_as_the_game
+from tests.helpers import assert_fast_form_plays_as_the_game, lines_avoiding_the_deal
 
 G = Hemispheres()
 
@@ -72,23 +70,7 @@ def spot_shape(move: int) -> tuple[str, ...]:
     return (source, "home" if dst == HOME else POSITIONS[dst])
 
 
-def positions(deals: range, seed: int) -> list[State]:
-    """Positions from random lines that mostly avoid dealing (so that the circle and
-    the talon fill up and the game reaches its end)."""
-    rng = random.Random(seed)
-    found: list[State] = []
-    for deal in deals:
-        state = G.deal(deal)
-        while legal := G.moves(state):
-            found.append(state)
-            moves = [m for m in legal if m.verb != "deal"]
-            pick = moves if moves and rng.random() < 0.8 else legal
-            state = G.play(state, rng.choice(pick))
-        found.append(state)
-    return found
-
-
-SAMPLE = positions(range(1, 7), seed=3)
+SAMPLE = lines_avoiding_the_deal(G, range(1, 7), seed=3, odds=0.8)
 
 
 def test_the_sample_holds_dead_ended_and_exchanging_positions() -> None:

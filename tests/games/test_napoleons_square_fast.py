@@ -8,8 +8,6 @@ the beam through the ``Game`` (node for node); and its wins must replay through
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from cadogan.core import TRANSFER, Game, IllegalMove, Move, Outcome, State
@@ -20,7 +18,7 @@ from cadogan.games.napoleons_square import NapoleonsSquare
 from cadogan.solve.beam import Beam, FastRules, Rules
 from cadogan.solve.engine import Budget, Lane, OutOfTime
 from cadogan.solve.probe import Prober
-from tests.helpers import assert_fast_form_plays_as_the_game
+from tests.helpers import assert_fast_form_plays_as_the_game, lines_avoiding_the_deal
 
 G = NapoleonsSquare()
 PLACES = {name: i for i, name in enumerate((*PACKETS, TALON))}
@@ -50,24 +48,7 @@ def code_fact(fact: object) -> int:
     return 4096 * PLACES[place] + 64 * CODE[card] + (CODE[under] if under is not None else 0)
 
 
-def positions(deals: range, seed: int) -> list[State]:
-    """Play-phase positions from random lines that mostly avoid turning the pack (so
-    that the square and the talon fill up)."""
-    rng = random.Random(seed)
-    found: list[State] = []
-    for deal in deals:
-        state = G.deal(deal)
-        while legal := G.moves(state):
-            if state.phase == "play":
-                found.append(state)
-            moves = [m for m in legal if m.verb != "deal"]
-            pick = moves if moves and rng.random() < 0.85 else legal
-            state = G.play(state, rng.choice(pick))
-        found.append(state)
-    return found
-
-
-SAMPLE = positions(range(1, 9), seed=5)
+SAMPLE = lines_avoiding_the_deal(G, range(1, 9), seed=5, odds=0.85, phase="play")
 
 
 def test_the_sample_reaches_the_talons_test_and_the_end() -> None:

@@ -106,6 +106,24 @@ class FastPlay(ABC):
         return tuple(line)
 
 
+class TalonSpots(FastPlay):
+    """A fast form whose positions are tuples that begin with the layout's piles,
+    the foundations' heights (bytes), the talon's codes (bytes) and the cards left in
+    the pack: the accessors the probes need, shared."""
+
+    def home(self, position: Any) -> int:
+        """The cards on the foundations: the sum of their heights."""
+        return sum(position[1])
+
+    def talon(self, position: Any) -> bytes:
+        """The talon's codes."""
+        return bytes(position[2])
+
+    def dealt(self, position: Any) -> int:
+        """The cards left in the pack, negated."""
+        return -int(position[3])
+
+
 def home_move(source: str, legal: Sequence[Move], foundations: frozenset[str]) -> Move:
     """The first of ``legal`` that plays ``source``'s top card to a foundation (the
     fast forms play home as one move; the places it may go to are alike)."""

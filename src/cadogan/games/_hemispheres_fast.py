@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from cadogan.core import Game, Move, Outcome, State
-from cadogan.core.fast import FastPlay, Root, home_move, raised, replaced
+from cadogan.core.fast import Root, TalonSpots, home_move, raised, replaced
 from cadogan.games._hemispheres_rules import (
     BARRIERS,
     COUNTER,
@@ -75,7 +75,7 @@ def spot(state: State) -> Spot:
     return circle, heights, talon, len(piles[PACK].cards), barriers, count
 
 
-class Spots(FastPlay):
+class Spots(TalonSpots):
     """The Hemispheres' rules on spots, for one deal (the pack's order is the root's)."""
 
     def __init__(self, game: Game, root: State) -> None:
@@ -253,18 +253,6 @@ class Spots(FastPlay):
     def facts(self, spot: Spot) -> list[Hashable]:
         """None: the Hemispheres weigh no novelty (``Game.facts``' default)."""
         return []
-
-    def home(self, spot: Spot) -> int:
-        """The cards on the foundations."""
-        return sum(spot[1])
-
-    def talon(self, spot: Spot) -> bytes:
-        """The talon's codes."""
-        return spot[2]
-
-    def dealt(self, spot: Spot) -> int:
-        """The cards left in the pack, negated."""
-        return -spot[3]
 
     def as_move(self, move: int, legal: Sequence[Move]) -> Move:
         """The ``Game``'s move for a spot move (the first fitting foundation for a play)."""

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from cadogan.core import Game, Move, Outcome, State, transfer
-from cadogan.core.fast import FastPlay, Root, home_move, raised, replaced
+from cadogan.core.fast import Root, TalonSpots, home_move, raised, replaced
 from cadogan.games._napoleons_square_dead import LATE
 from cadogan.games._napoleons_square_moves import DEAL
 from cadogan.games._napoleons_square_rules import CODE, FOUND, PACK, PACKETS, TALON, _reachable
@@ -58,7 +58,7 @@ def spot(state: State) -> Spot:
     return packets, heights, talon, len(piles[PACK].cards)
 
 
-class Spots(FastPlay):
+class Spots(TalonSpots):
     """The rules on spots, for one deal (the pack's order is the root's)."""
 
     def __init__(self, game: Game, root: State) -> None:
@@ -265,18 +265,6 @@ class Spots(FastPlay):
                 found.append(under + 64 * code)
                 under = 4096 * place + code
         return found
-
-    def home(self, spot: Spot) -> int:
-        """The cards on the foundations."""
-        return sum(spot[1])
-
-    def talon(self, spot: Spot) -> bytes:
-        """The talon's codes."""
-        return spot[2]
-
-    def dealt(self, spot: Spot) -> int:
-        """The cards left in the pack, negated."""
-        return -spot[3]
 
     def as_move(self, move: int, legal: Sequence[Move]) -> Move:
         """The ``Game``'s move for a spot move (the first fitting foundation for a play)."""
