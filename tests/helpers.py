@@ -154,3 +154,21 @@ def lines_avoiding_the_deal(
             state = game.play(state, rng.choice(pick))
         found.append(state)
     return found
+
+
+def best_first_alone(game: Game, deal: int, nodes: int) -> tuple[int, int]:
+    """The best-first probe alone (lane 0 of two, without its beam) from the deal,
+    settled, under a node cap: the positions it generated and the size of its table."""
+    from cadogan.solve.engine import Budget, Lane, OutOfTime
+    from cadogan.solve.probe import Prober
+
+    budget = Budget(game, 600.0, nodes)
+    root, _, legal, _ = budget.settle(game.deal(deal))
+    prober = Prober(budget, root, legal, seed=1, cap=1 << 30, lane=Lane(0, 2))
+    prober.beam = None
+    try:
+        while prober.step(1024) is None:
+            pass
+    except OutOfTime:
+        pass
+    return budget.nodes, len(prober.seen)

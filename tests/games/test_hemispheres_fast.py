@@ -24,9 +24,12 @@ from cadogan.games._hemispheres_fast import (
 from cadogan.games._hemispheres_rules import BARRIERS, FOUNDATIONS, POSITIONS, TALON
 from cadogan.games.hemispheres import Hemispheres
 from cadogan.solve.beam import Beam, Rules, rules_for
-from cadogan.solve.engine import Budget, Lane, OutOfTime
-from cadogan.solve.probe import Prober
-from tests.helpers import assert_fast_form_plays_as_the_game, lines_avoiding_the_deal
+from cadogan.solve.engine import Budget, OutOfTime
+from tests.helpers import (
+    assert_fast_form_plays_as_the_game,
+    best_first_alone,
+    lines_avoiding_the_deal,
+)
 
 G = Hemispheres()
 
@@ -145,19 +148,5 @@ def test_a_win_found_on_spots_replays_to_a_win_through_the_game() -> None:
     assert G.outcome(state) is Outcome.WON
 
 
-def best_first(game: Hemispheres, deal: int, nodes: int) -> tuple[int, int]:
-    """The best-first probe alone under a node cap: its nodes and its table's size."""
-    budget = Budget(game, 600.0, nodes)
-    root, _, legal, _ = budget.settle(game.deal(deal))
-    prober = Prober(budget, root, legal, seed=1, cap=1 << 30, lane=Lane(0, 2))
-    prober.beam = None
-    try:
-        while prober.step(1024) is None:
-            pass
-    except OutOfTime:
-        pass
-    return budget.nodes, len(prober.seen)
-
-
 def test_the_best_first_probe_searches_alike_on_either_form() -> None:
-    assert best_first(G, 5, 20_000) == best_first(Plain(), 5, 20_000)
+    assert best_first_alone(G, 5, 20_000) == best_first_alone(Plain(), 5, 20_000)

@@ -16,9 +16,12 @@ from cadogan.games._napoleons_square_fast import DEAL_MOVE, HOME, TALON_AT, Spot
 from cadogan.games._napoleons_square_rules import CODE, FOUND, PACKETS, TALON
 from cadogan.games.napoleons_square import NapoleonsSquare
 from cadogan.solve.beam import Beam, FastRules, Rules
-from cadogan.solve.engine import Budget, Lane, OutOfTime
-from cadogan.solve.probe import Prober
-from tests.helpers import assert_fast_form_plays_as_the_game, lines_avoiding_the_deal
+from cadogan.solve.engine import Budget, OutOfTime
+from tests.helpers import (
+    assert_fast_form_plays_as_the_game,
+    best_first_alone,
+    lines_avoiding_the_deal,
+)
 
 G = NapoleonsSquare()
 PLACES = {name: i for i, name in enumerate((*PACKETS, TALON))}
@@ -187,24 +190,9 @@ class Plain(NapoleonsSquare):
         return None
 
 
-def best_first(game: NapoleonsSquare, deal: int, nodes: int) -> tuple[int, int]:
-    """The best-first probe (no beam: a lane of its own) under a node cap: its nodes
-    and the size of its table."""
-    budget = Budget(game, 600.0, nodes)
-    root, _, legal, _ = budget.settle(game.deal(deal))
-    prober = Prober(budget, root, legal, seed=1, cap=1 << 30, lane=Lane(0, 2))
-    prober.beam = None  # lane 0 of two: the best-first probe and nothing else
-    try:
-        while prober.step(1024) is None:
-            pass
-    except OutOfTime:
-        pass
-    return budget.nodes, len(prober.seen)
-
-
 @pytest.mark.parametrize("deal", [7, 12])
 def test_the_best_first_probe_searches_alike_on_either_form(deal: int) -> None:
     """The probe on spots meets the same positions as through the Game.  (Deals that
     open in the Note's remedy are left out: through the Game the slips are searched
     as positions, while the fast form starts from each position after them.)"""
-    assert best_first(G, deal, 20_000) == best_first(Plain(), deal, 20_000)
+    assert best_first_alone(G, deal, 20_000) == best_first_alone(Plain(), deal, 20_000)
