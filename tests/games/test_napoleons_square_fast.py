@@ -196,3 +196,15 @@ def test_the_best_first_probe_searches_alike_on_either_form(deal: int) -> None:
     open in the Note's remedy are left out: through the Game the slips are searched
     as positions, while the fast form starts from each position after them.)"""
     assert best_first_alone(G, deal, 20_000) == best_first_alone(Plain(), deal, 20_000)
+
+
+def test_the_books_other_way_plays_alike_on_spots() -> None:
+    """P7 (``deal=single``): twelve single cards and a pack of 92; the same rules, so
+    the same moves and positions on spots."""
+    single = NapoleonsSquare(deal="single")
+    states = lines_avoiding_the_deal(single, range(1, 4), seed=7, odds=0.85, phase="play")
+    assert len(spot(states[0])[0][0]) <= 1 and spot(single.deal(1))[3] == 92
+    assert_fast_form_plays_as_the_game(single, states, spot, shape, spot_shape)
+    for state in states:
+        form = single.fast_play(single.deal(state.deal))
+        assert form is not None and form.dead(spot(state)) is single.dead(state)
