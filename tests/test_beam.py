@@ -10,10 +10,11 @@ from cadogan import registry
 from cadogan.cards import Card, Rank, Suit
 from cadogan.core import Game, Move, Outcome, Pile, State
 from cadogan.solve import solve
-from cadogan.solve.beam import DECAY, MAX_WIDTH, NOISE, Beam, Candidate, applies, dealt
+from cadogan.solve.beam import DECAY, MAX_WIDTH, NOISE, Beam, Candidate, applies
 from cadogan.solve.engine import Budget, OutOfTime
 from cadogan.solve.players import replays_to_win
 from cadogan.solve.probe import Prober
+from cadogan.solve.rules import dealt
 from cadogan.solve.search import _searches
 from tests.helpers import plain_only
 from tests.solve_toys import Ladder, PackLadder, reachable_win

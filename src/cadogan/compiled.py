@@ -53,6 +53,7 @@ MODULES = (
     "cadogan.solve.keys",
     "cadogan.solve.search",
     "cadogan.solve.probe",
+    "cadogan.solve.rules",
     "cadogan.solve.beam",
     "cadogan.solve.novelty",
     "cadogan.games._constitution_rules",

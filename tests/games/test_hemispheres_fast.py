@@ -23,8 +23,9 @@ from cadogan.games._hemispheres_fast import (
 )
 from cadogan.games._hemispheres_rules import BARRIERS, FOUNDATIONS, POSITIONS, TALON
 from cadogan.games.hemispheres import Hemispheres
-from cadogan.solve.beam import Beam, Rules, rules_for
+from cadogan.solve.beam import Beam
 from cadogan.solve.engine import Budget, OutOfTime
+from cadogan.solve.rules import Rules, rules_for
 from tests.helpers import (
     assert_fast_form_plays_as_the_game,
     best_first_alone,

@@ -15,8 +15,9 @@ from cadogan.core.fast import FastPlay
 from cadogan.games._napoleons_square_fast import DEAL_MOVE, HOME, TALON_AT, Spot, Spots, spot
 from cadogan.games._napoleons_square_rules import CODE, FOUND, PACKETS, TALON
 from cadogan.games.napoleons_square import NapoleonsSquare
-from cadogan.solve.beam import Beam, FastRules, Rules
+from cadogan.solve.beam import Beam
 from cadogan.solve.engine import Budget, OutOfTime
+from cadogan.solve.rules import FastRules, Rules
 from tests.helpers import (
     assert_fast_form_plays_as_the_game,
     best_first_alone,

@@ -1,12 +1,12 @@
-"""A game's play on plain values, for the solver's beam (``Game.fast_play``).
+"""A game's play on plain values, for the solver's probes (``Game.fast_play``).
 
-The beam probe (``cadogan.solve.beam``) lists, plays, settles, keys and scores far
-more positions than it keeps.  Through ``Game`` each of those builds ``State`` values
-and checks every move's legality; a game may instead offer its play phase on plain
-values (tuples of bytes, int moves), many times cheaper.  Such a form must answer
-exactly as the game does (each game's tests check it on random lines of play), and it
-only steers: a win it finds is replayed through ``Game.play`` (``line``) before
-anything is reported.
+The probes (the beam and the best-first search, through ``cadogan.solve.rules``)
+list, play, settle, key and score far more positions than they keep.  Through
+``Game`` each of those builds ``State`` values and checks every move's legality; a
+game may instead offer its play phase on plain values (tuples of bytes, int moves),
+many times cheaper.  Such a form must answer exactly as the game does (each game's
+tests check it on random lines of play), and it only steers: a win it finds is
+replayed through ``Game.play`` (``line``) before anything is reported.
 
 Positions and moves are whatever the game chooses, so they are typed ``Any`` here.
 """
@@ -36,7 +36,7 @@ class FastPlay(ABC):
 
     @abstractmethod
     def roots(self) -> list[Root]:
-        """The positions the beam starts from: the root itself, or, when the root
+        """The positions the probes start from: the root itself, or, when the root
         still waits for a choice outside the play phase, each position after it (the
         line to it in the ``Game``'s own moves)."""
 

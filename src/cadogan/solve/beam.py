@@ -39,191 +39,23 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
 from cadogan.core import Move, Outcome, State
-from cadogan.core.fast import FastPlay
-from cadogan.solve.engine import DEAD_MEMO, Budget, Parts
-from cadogan.solve.novelty import Novelty
+from cadogan.solve.engine import Budget
+from cadogan.solve.rules import PACK, Line, Position, Rules, rules_for
 
-PACK = "pack"
 FIRST_WIDTH = 8  # positions kept per layer on the first run; doubled on each restart
 MAX_WIDTH = 1024
 NOISE = 3.0  # the random spread added to scores on the runs at MAX_WIDTH
 SPREAD = 64  # positions gathered from one layer position before the pack is turned
-TALON = "talon"
 TALONS_CAP = 100_000  # talons whose blame is remembered
 DECAY = 0.5  # the share of its blame a card keeps each time another run dies
 
-Line = tuple[Any, ...]  # moves from the root, the Game's or its fast form's
 Candidate = tuple[float, int, Any, Sequence[Any], Line]  # -score, order, ...
-Position = tuple[Any, Sequence[Any], Line]  # a position, its moves, the line to it
 Ranked = list[tuple[Hashable, Candidate]]  # candidates for a layer, best first
-
-
-def dealt(state: State) -> int:
-    """How far the pack has gone: the cards left in it, negated (the layer's index)."""
-    pile = state.piles.get(PACK)
-    return -len(pile.cards) if pile is not None else 0
 
 
 def applies(state: State) -> bool:
     """True for games the beam suits: those with a pile named ``pack``."""
     return PACK in state.piles
-
-
-class Rules:
-    """How the beam plays and reads positions: through the ``Game`` and its ``State``
-    values, all counted and timed by the solve's ``Budget``.  ``FastRules`` plays a
-    game's plain-value form instead, when the game offers one."""
-
-    def __init__(self, budget: Budget, root: State, legal: tuple[Move, ...]) -> None:
-        self.budget = budget
-        self.root: Position = (root, legal, ())
-
-    def roots(self) -> list[Position]:
-        """The positions every run starts from."""
-        return [self.root]
-
-    def play(self, position: Any, move: Any) -> Any:
-        """The position after ``move``, counted as a node."""
-        return self.budget.play(position, move)
-
-    def key(self, position: Any) -> Hashable:
-        """The position's table key."""
-        return self.budget.key(position)[0]
-
-    def parts(self, position: Any) -> Parts | None:
-        """The default key's pile encodings of ``position`` (None with a game's own
-        key), for ``key_parts`` of its children."""
-        return None if self.budget.own_key else self.budget.key(position)[1]
-
-    def key_parts(self, position: Any, parent: Parts | None) -> tuple[Hashable, Parts | None]:
-        """``Budget.key``: the key, and the encodings ``parent``'s helped make."""
-        return self.budget.key(position, parent)
-
-    def settle(
-        self, position: Any, key: Hashable | None = None, *, judge: bool = False
-    ) -> tuple[Any, list[Any], Sequence[Any], Outcome]:
-        """Play forced and safe moves (``Budget.settle``); the ``dead`` test only with
-        ``judge`` (the beam asks it later, through ``doomed``)."""
-        return self.budget.settle(position, key, judge=judge)
-
-    def doomed(self, position: Any, key: Hashable | None = None) -> bool:
-        """Whether the game's ``dead`` test proves the position lost."""
-        return self.budget.doomed(position, key)
-
-    def order(self, position: Any, legal: Sequence[Any]) -> Sequence[Any]:
-        """The moves to try, most promising first."""
-        return self.budget.order(position, tuple(legal))
-
-    def score(self, position: Any) -> float:
-        """The game's score."""
-        return self.budget.score(position)
-
-    def dealt(self, position: Any) -> int:
-        """The position's layer (:func:`dealt`)."""
-        return dealt(position)
-
-    def talon(self, position: Any) -> Sequence[Hashable]:
-        """The talon's cards (none in a game without a talon)."""
-        talon = position.piles.get(TALON)
-        return talon.cards if talon is not None else ()
-
-    def novelty(self) -> Novelty:
-        """A fresh record of the facts met, for one layer."""
-        return Novelty(self.budget.game.facts)
-
-    def line(self, moves: Sequence[Any]) -> tuple[Move, ...]:
-        """The Game's moves of a winning line (they are already)."""
-        return tuple(moves)
-
-
-class FastRules(Rules):
-    """The beam's rules on a game's plain-value form (``Game.fast_play``): each play
-    counted and timed by the budget as ``Budget.play`` does, ``dead`` verdicts
-    remembered by key as ``Budget.dead`` does, and a winning line replayed through
-    ``Game.play`` (``FastPlay.line``) before it is reported."""
-
-    def __init__(
-        self, budget: Budget, root: State, legal: tuple[Move, ...], fast: FastPlay
-    ) -> None:
-        super().__init__(budget, root, legal)
-        self.fast = fast
-        self.verdicts: dict[Hashable, bool] = {}
-        self.starts: list[Position] | None = None
-
-    def roots(self) -> list[Position]:
-        if self.starts is None:
-            self.starts = [(spot, legal, line) for spot, legal, line in self.fast.roots()]
-        return self.starts
-
-    def play(self, position: Any, move: Any) -> Any:
-        self.budget.tick()
-        return self.fast.play(position, move)
-
-    def key(self, position: Any) -> Hashable:
-        return self.fast.key(position)
-
-    def parts(self, position: Any) -> Parts | None:
-        return None
-
-    def key_parts(self, position: Any, parent: Parts | None) -> tuple[Hashable, Parts | None]:
-        return self.fast.key(position), None
-
-    def settle(
-        self, position: Any, key: Hashable | None = None, *, judge: bool = False
-    ) -> tuple[Any, list[Any], Sequence[Any], Outcome]:
-        fast = self.fast
-        line: list[Any] = []
-        while True:
-            legal = fast.moves(position)
-            result = fast.outcome(position, legal)
-            if result.over:
-                return position, line, (), result
-            if judge and self.doomed(position, key):
-                return position, line, (), Outcome.LOST
-            key = None
-            move = fast.safe(position, legal)
-            if move is None:
-                if len(legal) != 1:
-                    return position, line, legal, result
-                move = legal[0]
-            position = self.play(position, move)
-            line.append(move)
-
-    def doomed(self, position: Any, key: Hashable | None = None) -> bool:
-        if key is None:
-            key = self.fast.key(position)
-        verdict = self.verdicts.get(key)
-        if verdict is None:
-            verdict = self.fast.dead(position)
-            if len(self.verdicts) >= DEAD_MEMO:
-                self.verdicts.clear()
-            self.verdicts[key] = verdict
-        return verdict
-
-    def order(self, position: Any, legal: Sequence[Any]) -> Sequence[Any]:
-        return self.fast.order(position, legal)
-
-    def score(self, position: Any) -> float:
-        return self.fast.score(position)
-
-    def dealt(self, position: Any) -> int:
-        return self.fast.dealt(position)
-
-    def talon(self, position: Any) -> Sequence[Hashable]:
-        return self.fast.talon(position)
-
-    def novelty(self) -> Novelty:
-        fast = self.fast
-        return Novelty(lambda position, since: fast.facts(position), fast.home)
-
-    def line(self, moves: Sequence[Any]) -> tuple[Move, ...]:
-        return self.fast.line(moves)
-
-
-def rules_for(budget: Budget, root: State, legal: tuple[Move, ...]) -> Rules:
-    """The game's fast form when it offers one for ``root``, else the Game itself."""
-    fast = budget.game.fast_play(root)
-    return Rules(budget, root, legal) if fast is None else FastRules(budget, root, legal, fast)
 
 
 class Beam:

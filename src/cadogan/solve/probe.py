@@ -44,9 +44,10 @@ from typing import Any
 
 from cadogan.core import Move, Outcome, State
 from cadogan.solve.beam import NOISE as BEAM_NOISE
-from cadogan.solve.beam import Beam, Rules, applies, rules_for
+from cadogan.solve.beam import Beam, applies
 from cadogan.solve.engine import SOLO, Budget, Lane, Parts
 from cadogan.solve.novelty import Novelty
+from cadogan.solve.rules import Rules, rules_for
 
 # The parent's node (None at the root) and the moves from it.  (``Any`` for the parent:
 # mypyc, which compiles this module for ``cadogan compile``, stops on a recursive alias.)
