@@ -172,3 +172,57 @@ def best_first_alone(game: Game, deal: int, nodes: int) -> tuple[int, int]:
     except OutOfTime:
         pass
     return budget.nodes, len(prober.seen)
+
+
+def exhaustive_alone(
+    game: Game, state: State, nodes: int
+) -> tuple[str, int, int, tuple[Move, ...]]:
+    """The exhaustive search alone from ``state``, settled, under a node cap: its
+    verdict (``timeout`` at the cap), the positions it generated, its table's size
+    and its winning line (the Game's moves from ``state``)."""
+    from cadogan.solve.engine import Budget, OutOfTime
+    from cadogan.solve.rules import rules_for
+    from cadogan.solve.search import Exhaustive
+
+    budget = Budget(game, 600.0, nodes)
+    root, opening, legal, result = budget.settle(state)
+    if result is not Outcome.ONGOING:
+        return result.name, budget.nodes, 0, ()
+    search = Exhaustive(budget, 1 << 30)
+    search.begin(rules_for(budget, root, legal))
+    status: str = "timeout"
+    found: tuple[Move, ...] = ()
+    try:
+        while (verdict := search.step(1024)) is None:
+            pass
+        status, found = verdict
+    except OutOfTime:
+        pass
+    line = (*opening, *found) if found else ()
+    return status, budget.nodes, len(search.seen), line
+
+
+def assert_exhaustive_search_proves_alike(
+    game: Game,
+    plain: Game,
+    sample: list[State],
+    want: tuple[str, ...],
+    *,
+    each: int = 3,
+    stride: int = 1,
+    nodes: int = 1_000,
+) -> None:
+    """The exhaustive search from positions of ``sample`` (every ``stride``-th), on
+    ``game``'s fast form and through ``plain`` (the game without it), node for node:
+    the same verdict, node count, table size and winning line, until ``each`` of every
+    verdict in ``want`` has been compared (``timeout`` at ``nodes``)."""
+    met: dict[str, int] = {}
+    for state in sample[::stride]:
+        ours = exhaustive_alone(game, state, nodes)
+        if ours[0] not in want or met.get(ours[0], 0) >= each:
+            continue
+        assert ours == exhaustive_alone(plain, state, nodes), state
+        met[ours[0]] = met.get(ours[0], 0) + 1
+        if all(met.get(verdict, 0) >= each for verdict in want):
+            return
+    raise AssertionError(f"the sample gave too few verdicts to compare: {met}")

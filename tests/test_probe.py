@@ -12,6 +12,7 @@ from cadogan.core import Game, Move, Outcome, Pile, State, make_state, transfer
 from cadogan.solve import solve
 from cadogan.solve.engine import Budget, OutOfTime, default_order, progress, seed_of
 from cadogan.solve.probe import NOISE, Prober
+from cadogan.solve.rules import Position, Rules
 from cadogan.solve.search import Exhaustive
 from tests.helpers import plain_only
 from tests.solve_toys import HiddenLadder, Ladder, OpenLadder, reachable_win
@@ -70,12 +71,48 @@ def test_exhaustive_search_runs_in_slices() -> None:
         settled, _, legal, result = budget.settle(game.deal(deal))
         assert result is Outcome.ONGOING
         search = Exhaustive(budget, 10**6)
-        search.begin(settled, legal, [])
+        search.begin(Rules(budget, settled, legal))
         verdict = None
         while verdict is None:
             verdict = search.step(3)
         expected = "solved" if reachable_win(game, game.deal(deal)) else "unsolvable"
         assert verdict[0] == expected
+
+
+class Roots(Rules):
+    """The game's own rules from several roots, as a fast form offers them when it
+    stands in for an opening choice (the Note's remedy in Napoleon's Square)."""
+
+    def __init__(self, budget: Budget, starts: list[tuple[State, tuple[Move, ...]]]) -> None:
+        super().__init__(budget, starts[0][0], ())
+        self.starts = [(state, budget.game.moves(state), line) for state, line in starts]
+
+    def roots(self) -> list[Position]:
+        return list(self.starts)
+
+
+def test_the_exhaustive_search_takes_several_roots_in_turn() -> None:
+    """Each root is searched in turn, sharing the table: a win from a later root is
+    reported with that root's own line first, and the verdict is ``unsolvable`` only
+    once every root has been refuted."""
+    game = Ladder()
+    lost = [d for d in range(1, 40) if not reachable_win(game, game.deal(d))][:2]
+    won = next(d for d in range(1, 40) if reachable_win(game, game.deal(d)))
+    opening = (Move("choose", ("second",)),)
+
+    def run(starts: list[tuple[State, tuple[Move, ...]]]) -> tuple[str, tuple[Move, ...]]:
+        budget = Budget(game, 60.0)
+        search = Exhaustive(budget, 10**6)
+        search.begin(Roots(budget, starts))
+        verdict = None
+        while verdict is None:
+            verdict = search.step(5)
+        return verdict
+
+    assert run([(game.deal(d), ()) for d in lost])[0] == "unsolvable"
+    status, moves = run([(game.deal(lost[0]), ()), (game.deal(won), opening)])
+    assert status == "solved" and moves[:1] == opening
+    assert replay(game, game.deal(won), moves[1:]) is Outcome.WON
 
 
 def test_verdicts_are_deterministic() -> None:

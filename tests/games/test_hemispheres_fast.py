@@ -1,4 +1,4 @@
-"""The Hemispheres on plain values (``_hemispheres_fast``), the probes' form.
+"""The Hemispheres on plain values (``_hemispheres_fast``), the searches' form.
 
 The form must answer exactly as the ``Game`` does, so each hook is compared with the
 game's on positions from random lines of play; the beam and the best-first probe on
@@ -27,8 +27,10 @@ from cadogan.solve.beam import Beam
 from cadogan.solve.engine import Budget, OutOfTime
 from cadogan.solve.rules import Rules, rules_for
 from tests.helpers import (
+    assert_exhaustive_search_proves_alike,
     assert_fast_form_plays_as_the_game,
     best_first_alone,
+    exhaustive_alone,
     lines_avoiding_the_deal,
 )
 
@@ -151,3 +153,30 @@ def test_a_win_found_on_spots_replays_to_a_win_through_the_game() -> None:
 
 def test_the_best_first_probe_searches_alike_on_either_form() -> None:
     assert best_first_alone(G, 5, 20_000) == best_first_alone(Plain(), 5, 20_000)
+
+
+def test_the_exhaustive_search_proves_alike_on_either_form() -> None:
+    """The search that alone answers ``unsolvable`` plays on spots: from positions of
+    random lines it proves the same ones lost, and runs out at the same node, with the
+    same node counts and tables as through the Game."""
+    assert_exhaustive_search_proves_alike(G, Plain(), SAMPLE, ("unsolvable", "timeout"))
+
+
+def test_the_unsolvable_fixture_and_a_win_are_found_alike_on_either_form() -> None:
+    """Deal 351 (tests/fixtures: four red cards dealt South, one black North) is proved
+    lost from the deal on spots as through the Game; and a win late in deal 7, found
+    on spots, is the Game's line, replaying to a win."""
+    lost = exhaustive_alone(G, G.deal(351), 5_000)
+    assert lost[0] == "unsolvable" and lost == exhaustive_alone(Plain(), G.deal(351), 5_000)
+    budget = Budget(G, 600.0)
+    root, _, legal, _ = budget.settle(G.deal(351))
+    assert type(rules_for(budget, root, legal)) is not Rules  # the fast form proved it
+    won = exhaustive_alone(G, G.deal(7), 60_000)
+    state = G.deal(7)
+    for move in won[3][: len(won[3]) * 4 // 5]:
+        state = G.play(state, move)
+    ours = exhaustive_alone(G, state, 5_000)
+    assert ours[0] == "solved" and ours == exhaustive_alone(Plain(), state, 5_000)
+    for move in ours[3]:
+        state = G.play(state, move)
+    assert G.outcome(state) is Outcome.WON

@@ -19,6 +19,7 @@ from cadogan.solve.beam import Beam
 from cadogan.solve.engine import Budget, OutOfTime
 from cadogan.solve.rules import FastRules, Rules
 from tests.helpers import (
+    assert_exhaustive_search_proves_alike,
     assert_fast_form_plays_as_the_game,
     best_first_alone,
     lines_avoiding_the_deal,
@@ -209,3 +210,12 @@ def test_the_books_other_way_plays_alike_on_spots() -> None:
     for state in states:
         form = single.fast_play(single.deal(state.deal))
         assert form is not None and form.dead(spot(state)) is single.dead(state)
+
+
+def test_the_exhaustive_search_proves_alike_on_either_form() -> None:
+    """The search that alone answers ``unsolvable`` plays on spots: from positions of
+    random lines it wins and proves lost the same ones, with the same node counts,
+    tables and winning lines as through the Game."""
+    assert_exhaustive_search_proves_alike(
+        G, Plain(), SAMPLE, ("solved", "unsolvable", "timeout"), stride=9
+    )

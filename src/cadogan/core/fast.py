@@ -1,12 +1,14 @@
-"""A game's play on plain values, for the solver's probes (``Game.fast_play``).
+"""A game's play on plain values, for the solver's searches (``Game.fast_play``).
 
-The probes (the beam and the best-first search, through ``cadogan.solve.rules``)
-list, play, settle, key and score far more positions than they keep.  Through
-``Game`` each of those builds ``State`` values and checks every move's legality; a
-game may instead offer its play phase on plain values (tuples of bytes, int moves),
-many times cheaper.  Such a form must answer exactly as the game does (each game's
-tests check it on random lines of play), and it only steers: a win it finds is
-replayed through ``Game.play`` (``line``) before anything is reported.
+The searches (the exhaustive one, the beam and the best-first probe, through
+``cadogan.solve.rules``) list, play, settle, key and score far more positions than
+they keep.  Through ``Game`` each of those builds ``State`` values and checks every
+move's legality; a game may instead offer its play phase on plain values (tuples of
+bytes, int moves), many times cheaper.  Such a form must answer exactly as the game
+does: each game's tests check it hook by hook on random lines of play, and run the
+searches both ways node for node, since the exhaustive search's ``unsolvable`` then
+rests on it as on the game's own hooks.  A win it finds is replayed through
+``Game.play`` (``line``) before anything is reported.
 
 Positions and moves are whatever the game chooses, so they are typed ``Any`` here.
 """

@@ -1,8 +1,8 @@
-"""The Hemispheres on plain values, for the solver's probes (``Game.fast_play``).
+"""The Hemispheres on plain values, for the solver's searches (``Game.fast_play``).
 
-The beam and the best-first probe list, play, settle, key and score far more
-positions than they keep.  Here a position (a *spot*) is six plain values instead of
-a ``State``:
+The searches (the exhaustive one, the beam and the best-first probe) list, play,
+settle, key and score far more positions than they keep.  Here a position (a *spot*)
+is six plain values instead of a ``State``:
 
 - ``circle``: the twelve positions, each the ``bytes`` of its card codes, bottom
   first.  A code is ``14 x suit + building index`` (``_hemispheres_solve.CODE``; suits

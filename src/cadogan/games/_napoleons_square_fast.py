@@ -1,6 +1,6 @@
-"""Napoleon's Square's play phase on plain values, for the beam (book rules).
+"""Napoleon's Square's play phase on plain values, for the solver's searches (book rules).
 
-The beam probe spends nearly all its time listing, playing, settling, keying and
+The searches spend nearly all their time listing, playing, settling, keying and
 scoring positions.  Through ``Game`` each of those builds and reads ``State`` values
 (maps of ``Pile`` objects, ``Move`` objects, a legality check on every play).  Here a
 position (a *spot*) is four plain values:

@@ -186,7 +186,7 @@ class Hemispheres(Game):
         return solver_score(state)
 
     def fast_play(self, root: State) -> FastPlay | None:
-        """The game on plain values, for the solver's probes (``_hemispheres_fast``)."""
+        """The game on plain values, for the solver's searches (``_hemispheres_fast``)."""
         from cadogan.games._hemispheres_fast import Spots
 
         return Spots(self, root)

@@ -214,7 +214,7 @@ class NapoleonsSquare(Game):
         return key(state)
 
     def fast_play(self, root: State) -> FastPlay | None:
-        """The book's play on plain values, for the beam (``_napoleons_square_fast``);
+        """The book's play on plain values, for the searches (``_napoleons_square_fast``);
         the modern rules have none."""
         if self.modern:
             return None

@@ -78,10 +78,12 @@ class Prober:
         seed: int,
         cap: int,
         lane: Lane = SOLO,
+        rules: Rules | None = None,
     ) -> None:
         self.budget = budget
-        # The game's fast form when it has one (``Game.fast_play``), shared with the beam.
-        self.rules: Rules = rules_for(budget, root, legal)
+        # The game's fast form when it has one (``Game.fast_play``), shared with the
+        # beam (and, from ``solve``, the exhaustive search).
+        self.rules: Rules = rules_for(budget, root, legal) if rules is None else rules
         self.roots = self.rules.roots()
         self.rng = random.Random(seed + lane.index)
         self.cap = max(cap, 1)

@@ -6,7 +6,7 @@ settle, key, score and test it through a ``Rules`` object.  ``Rules`` goes throu
 game and its ``State`` values, via the solve's ``Budget``; ``FastRules`` through the
 game's plain-value form (``Game.fast_play``, :mod:`cadogan.core.fast`), when it offers
 one for the root, replaying a winning line through ``Game.play`` before reporting it.
-The exhaustive search always plays through the game.
+The exhaustive search (:mod:`cadogan.solve.search`) plays through the same object.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def dealt(state: State) -> int:
 
 
 class Rules:
-    """How the beam plays and reads positions: through the ``Game`` and its ``State``
+    """How the searches play and read positions: through the ``Game`` and its ``State``
     values, all counted and timed by the solve's ``Budget``.  ``FastRules`` plays a
     game's plain-value form instead, when the game offers one."""
 
@@ -100,7 +100,7 @@ class Rules:
 
 
 class FastRules(Rules):
-    """The beam's rules on a game's plain-value form (``Game.fast_play``): each play
+    """The searches' rules on a game's plain-value form (``Game.fast_play``): each play
     counted and timed by the budget as ``Budget.play`` does, ``dead`` verdicts
     remembered by key as ``Budget.dead`` does, and a winning line replayed through
     ``Game.play`` (``FastPlay.line``) before it is reported."""

@@ -37,16 +37,26 @@ search guided by progress, seeded random dives and, in a ``layered`` game, the b
 they add no risk to any verdict.  The searches take turns by node counts, not by time,
 so a deal is searched the same way on every run until the clock stops it.
 
-So ``unsolvable`` is a proof as sound as the games' ``safe`` and ``key`` hooks, and
-``solved`` comes with the moves, which replay through ``Game.play`` to a win.
+**Where a game has a fast form** (``Game.fast_play``, :mod:`cadogan.core.fast`), every
+search, the exhaustive one included, plays on it rather than on ``State`` values: the
+same rules on plain values, with the game's own move order, safe moves, ``dead`` test
+and key.  The form is held to the game by its tests: hook by hook on random lines of
+play, and this search run both ways from positions of such lines to the same verdicts
+(``unsolvable`` included) with the same node counts and tables.  A form may stand in
+for the game's opening choices by starting from each position they lead to (the Note's
+remedy in Napoleon's Square); the search takes those roots one after another.
+
+So ``unsolvable`` is a proof as sound as the games' ``safe`` and ``key`` hooks (and
+their fast forms, where they have them), and ``solved`` comes with the moves, which
+replay through ``Game.play`` to a win.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from time import perf_counter
-from typing import Literal
+from typing import Any, Literal
 
 from cadogan.core import Game, Move, Outcome, State
 from cadogan.solve.engine import (
@@ -61,6 +71,7 @@ from cadogan.solve.engine import (
     seed_of,
 )
 from cadogan.solve.probe import Prober
+from cadogan.solve.rules import Line, Position, Rules, rules_for
 
 __all__ = [
     "STATUSES",
@@ -106,7 +117,7 @@ class _Frame:
     __slots__ = ("line", "moves", "next", "parts", "state")
 
     def __init__(
-        self, state: State, moves: tuple[Move, ...], line: list[Move], parts: Parts | None
+        self, state: Any, moves: Sequence[Any], line: list[Any], parts: Parts | None
     ) -> None:
         self.state = state
         self.moves = moves
@@ -116,19 +127,27 @@ class _Frame:
 
 
 class Exhaustive:
-    """The depth-first search, run a slice of nodes at a time by :meth:`step`."""
+    """The depth-first search, run a slice of nodes at a time by :meth:`step`.
+
+    It plays through a ``Rules`` object (:mod:`cadogan.solve.rules`): the game itself,
+    or the game's fast form, which answers every hook as the game does (each form's
+    tests run this search both ways, node for node, to the same verdicts).  A form
+    may start from several roots (the Note's remedy in Napoleon's Square); the search
+    takes them one after another, sharing its table, and a win from any is a win."""
 
     def __init__(self, budget: Budget, max_states: int) -> None:
         self.budget = budget
         self.max_states = max_states
         self.seen: set[Hashable] = set()
         self.frames: list[_Frame] = []
+        self.rules: Rules | None = None
+        self.pending: list[Position] = []
 
-    def begin(self, state: State, legal: tuple[Move, ...], line: list[Move]) -> None:
-        """Start from a settled, ongoing root."""
-        key, parts = self.budget.key(state)
-        self.remember(key)
-        self.frames.append(_Frame(state, self.budget.order(state, legal), line, parts))
+    def begin(self, rules: Rules) -> None:
+        """Search from ``rules``' roots (the root settled and ongoing, or the positions
+        the form starts from in its place)."""
+        self.rules = rules
+        self.pending = list(reversed(rules.roots()))
 
     def remember(self, key: Hashable) -> bool:
         """Add ``key`` to the table; False when it was there already."""
@@ -143,38 +162,60 @@ class Exhaustive:
         """Search until ``quota`` more nodes are played; a verdict, or None to go on."""
         budget, frames = self.budget, self.frames
         stop = budget.nodes + quota
-        while frames:
+        while frames or self.pending:
             if budget.nodes >= stop:
                 return None
-            frame = frames[-1]
-            if frame.next >= len(frame.moves):
-                frames.pop()
-                continue
-            move = frame.moves[frame.next]
-            frame.next += 1
-            found = self.child(frame, move)
+            if not frames:
+                found = self.start(*self.pending.pop())
+            else:
+                frame = frames[-1]
+                if frame.next >= len(frame.moves):
+                    frames.pop()
+                    continue
+                move = frame.moves[frame.next]
+                frame.next += 1
+                found = self.child(frame, move)
             if found is not None:
                 return "solved", found
         return "unsolvable", ()
 
-    def child(self, frame: _Frame, move: Move) -> tuple[Move, ...] | None:
-        """Play ``move`` from ``frame``; the winning line if it wins, else push it."""
-        budget = self.budget
-        child = budget.play(frame.state, move)
-        key, parts = budget.key(child, frame.parts)
+    def start(self, position: Any, legal: Sequence[Any], line: Line) -> tuple[Move, ...] | None:
+        """Push a root (settled first: a form's roots after the remedy are not yet)."""
+        rules = self.rules
+        assert rules is not None
+        key, parts = rules.key_parts(position, None)
         if not self.remember(key):
             return None
-        settled, line, legal, result = budget.settle(child, key)
-        line.insert(0, move)
+        return self.push(position, key, parts, list(line))
+
+    def child(self, frame: _Frame, move: Any) -> tuple[Move, ...] | None:
+        """Play ``move`` from ``frame``; the winning line if it wins, else push it."""
+        rules = self.rules
+        assert rules is not None
+        child = rules.play(frame.state, move)
+        key, parts = rules.key_parts(child, frame.parts)
+        if not self.remember(key):
+            return None
+        return self.push(child, key, parts, [move])
+
+    def push(
+        self, position: Any, key: Hashable, parts: Parts | None, line: list[Any]
+    ) -> tuple[Move, ...] | None:
+        """Settle a new position reached by ``line``; the winning line if it wins,
+        else search on from it (unless it is lost or its settled key was met)."""
+        rules = self.rules
+        assert rules is not None
+        settled, forced, legal, result = rules.settle(position, key, judge=True)
+        line += forced
         if result is Outcome.WON:
-            return tuple(m for f in self.frames for m in f.line) + tuple(line)
+            return rules.line(tuple(m for f in self.frames for m in f.line) + tuple(line))
         if result is not Outcome.ONGOING:
             return None
-        if settled is not child:
-            key, parts = budget.key(settled, parts)
+        if settled is not position:
+            key, parts = rules.key_parts(settled, parts)
             if not self.remember(key):
                 return None
-        self.frames.append(_Frame(settled, budget.order(settled, legal), line, parts))
+        self.frames.append(_Frame(settled, rules.order(settled, legal), line, parts))
         return None
 
 
@@ -217,12 +258,13 @@ def _portfolio(budget: Budget, root: State, search: Exhaustive, run: Run) -> Ver
     state, line, legal, result = budget.settle(root)
     if result is not Outcome.ONGOING:
         return ("solved", tuple(line)) if result is Outcome.WON else ("unsolvable", ())
-    search.begin(state, legal, [])
+    rules = rules_for(budget, state, legal)  # the game's fast form, when it has one
+    search.begin(rules)
     run_states = max(1, search.max_states // 4)
     if budget.game.run_states is not None:
         run_states = min(run_states, budget.game.run_states)
     lane = run.lane
-    prober = Prober(budget, state, legal, seed_of(root), run_states, lane)
+    prober = Prober(budget, state, legal, seed_of(root), run_states, lane, rules)
     turn = 0
     while True:
         turn += 1
