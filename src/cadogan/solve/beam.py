@@ -212,11 +212,11 @@ class Beam:
         is asked only of the positions gathered from (here) and kept (``_best``)."""
         rules = self.rules
         level = rules.dealt(position[0])
-        stack = [position]
+        stack: list[tuple[Position, Hashable]] = [(position, None)]  # with their keys
         gathered = 0
         while stack and gathered < SPREAD:
-            state, legal, line = stack.pop()
-            if gathered and rules.doomed(state):
+            (state, legal, line), known = stack.pop()
+            if gathered and rules.doomed(state, known):
                 continue
             gathered += 1
             for move in reversed(rules.order(state, legal)):
@@ -243,4 +243,4 @@ class Beam:
                     score -= self.penalty(settled)
                     ahead[key] = (-score, len(ahead), *entry)
                 else:
-                    stack.append(entry)
+                    stack.append((entry, key))
