@@ -15,7 +15,7 @@ from cadogan.solve.probe import NOISE, Prober
 from cadogan.solve.rules import Position, Rules
 from cadogan.solve.search import Exhaustive
 from tests.helpers import plain_only
-from tests.solve_toys import HiddenLadder, Ladder, OpenLadder, reachable_win
+from tests.solve_toys import DeadLadder, HiddenLadder, Ladder, OpenLadder, reachable_win
 
 
 def replay(game: Game, state: State, moves: tuple[Move, ...]) -> Outcome:
@@ -113,6 +113,20 @@ def test_the_exhaustive_search_takes_several_roots_in_turn() -> None:
     status, moves = run([(game.deal(lost[0]), ()), (game.deal(won), opening)])
     assert status == "solved" and moves[:1] == opening
     assert replay(game, game.deal(won), moves[1:]) is Outcome.WON
+
+
+def test_glance_is_the_full_dead_test_unless_a_game_offers_a_cheaper_one() -> None:
+    """``Game.glance`` (what the beam asks of the positions it gathers from) is by
+    default ``dead``; the budget answers it so, or from ``dead``'s remembered verdict."""
+    game = DeadLadder()
+    budget = Budget(game, 60.0)
+    answers = set()
+    for deal in range(1, 30):
+        state = game.deal(deal)
+        assert game.glance(state) is game.dead(state)
+        assert budget.glance(state) is game.dead(state)
+        answers.add(game.dead(state))
+    assert answers == {True, False}
 
 
 def test_verdicts_are_deterministic() -> None:

@@ -105,6 +105,7 @@ def test_outcome_safe_score_and_dead_are_the_games() -> None:
         )
         assert spots.score(here) == G.score(state)
         assert spots.dead(here) is G.dead(state)
+        assert spots.glance(here) is G.glance(state)
         assert spots.home(here) == sum(len(state.piles[f].cards) for f in FOUNDATIONS)
 
 

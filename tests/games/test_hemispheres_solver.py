@@ -106,6 +106,32 @@ def test_dead_a_card_to_come_must_land_on_the_talon() -> None:
     assert not G.dead(full(STUCK, "8h Ah Ad Ad Kc Kc Ks Ks", "9h 9h", first="Kh"))
 
 
+def test_glance_makes_the_first_two_proofs_only() -> None:
+    """``glance`` (the beam's test of the positions it gathers from) keeps pruning 1
+    and 2 and leaves out pruning 3, the costliest."""
+    assert G.glance(full({}, BASE, "9h 9h Kh"))  # pruning 1
+    assert G.glance(full({}, BASE, "5h Qh Kh"))  # pruning 2
+    assert G.dead(full(STUCK, BASE, "9h 9h", first="Kh"))  # pruning 3 ...
+    assert not G.glance(full(STUCK, BASE, "9h 9h", first="Kh"))  # ... left out
+    assert not G.glance(full({}, BASE, "9h Kh"))
+
+
+def test_glance_is_never_more_than_dead() -> None:
+    """On positions of random play, ``glance`` says lost only where ``dead`` does,
+    and ``dead`` proves some of them lost where ``glance`` cannot."""
+    glanced = fuller = 0
+    rng = random.Random(11)
+    for deal in range(1, 9):
+        state = G.deal(deal)
+        while not G.outcome(state).over:
+            quick, whole = G.glance(state), G.dead(state)
+            assert whole or not quick
+            glanced += quick
+            fuller += whole and not quick
+            state = G.play(state, rng.choice(G.moves(state)))
+    assert glanced > 0 and fuller > 0
+
+
 def test_vacancy_shortcut_gives_the_full_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     """_landings' vacancy timing: the shortcut for its commonest answer (a lone card
     that can leave at once, so a vacancy at once) agrees with the full computation

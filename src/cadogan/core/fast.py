@@ -74,6 +74,10 @@ class FastPlay(ABC):
     def dead(self, position: Any) -> bool:
         """``Game.dead``: True only for a position that is lost."""
 
+    def glance(self, position: Any) -> bool:
+        """``Game.glance``: by default the full ``dead`` test."""
+        return self.dead(position)
+
     @abstractmethod
     def facts(self, position: Any) -> list[Hashable]:
         """``Game.facts``."""

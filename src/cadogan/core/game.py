@@ -150,6 +150,16 @@ class Game(ABC):
         """
         return False
 
+    def glance(self, state: State) -> bool:
+        """A cheaper part of ``dead`` for the positions a probe only passes through
+        (solver hook): True only when ``dead`` would be, so a proof too.
+
+        The beam asks it of the positions it gathers from between two turns of the
+        pack, where the full test seldom cuts anything yet costs most of its time.  By
+        default the full test.
+        """
+        return self.dead(state)
+
     def dead_key(self, state: State, key: Hashable | None) -> Hashable | None:
         """What the solver remembers ``dead``'s verdict on ``state`` by; ``key`` is the
         state's table key when the caller has it.

@@ -238,8 +238,16 @@ class Spots(TalonSpots):
         home = sum(heights)
         return 4 * home - 4 * len(talon) + 3 * empty - 2 * (wrong + locks) - left
 
+    def glance(self, spot: Spot) -> bool:
+        """``_hemispheres_solve.glance`` on codes."""
+        return self.judge(spot, False)
+
     def dead(self, spot: Spot) -> bool:
         """``_hemispheres_solve.dead`` on codes."""
+        return self.judge(spot, True)
+
+    def judge(self, spot: Spot, landings: bool) -> bool:
+        """``dead_codes`` of the spot, with or without its third proof."""
         circle, heights, talon, left, _, _ = spot
         if not talon:
             return False
@@ -248,7 +256,7 @@ class Spots(TalonSpots):
         if depth is None:
             depth = self.depths[left] = depths(coming)
         tall = [(heights[2 * s + 1], heights[2 * s]) for s in range(4)]
-        return dead_codes(circle, talon, coming, depth, tall)
+        return dead_codes(circle, talon, coming, depth, tall, landings)
 
     def facts(self, spot: Spot) -> list[Hashable]:
         """None: the Hemispheres weigh no novelty (``Game.facts``' default)."""

@@ -42,6 +42,7 @@ from cadogan.games._hemispheres_rules import (
     race,
 )
 from cadogan.games._hemispheres_solve import dead as solver_dead
+from cadogan.games._hemispheres_solve import glance as solver_glance
 from cadogan.games._hemispheres_steer import key as solver_key
 from cadogan.games._hemispheres_steer import score as solver_score
 
@@ -176,6 +177,11 @@ class Hemispheres(Game):
         """True when a talon card can provably never leave the talon (the deal is lost);
         the proofs are in ``_hemispheres_solve.dead``."""
         return solver_dead(state)
+
+    def glance(self, state: State) -> bool:
+        """``dead``'s first two proofs only, for the beam's gathering (see
+        ``_hemispheres_solve.glance``)."""
+        return solver_glance(state)
 
     def key(self, state: State) -> Hashable:
         """Twin foundations and the positions of a Race merged; see ``solver_key``."""

@@ -209,14 +209,15 @@ class Beam:
         A child whose key was met before in this layer is skipped before it is settled;
         the settled position is checked again only when settling changed it.  Children
         are settled without the game's ``dead`` test, the costliest part of a node: it
-        is asked only of the positions gathered from (here) and kept (``_best``)."""
+        is asked only of the positions kept (``_best``), and its cheaper part
+        (``Game.glance``) of those gathered from (here)."""
         rules = self.rules
         level = rules.dealt(position[0])
         stack: list[tuple[Position, Hashable]] = [(position, None)]  # with their keys
         gathered = 0
         while stack and gathered < SPREAD:
             (state, legal, line), known = stack.pop()
-            if gathered and rules.doomed(state, known):
+            if gathered and rules.glance(state, known):
                 continue
             gathered += 1
             for move in reversed(rules.order(state, legal)):

@@ -168,6 +168,7 @@ class Budget:
         self.own_order = type(game).order is not Game.order
         self.own_dead = type(game).dead is not Game.dead
         self.own_prune = type(game).prune is not Game.prune
+        self.own_glance = type(game).glance is not Game.glance
         hook = getattr(game, "score", None)
         self.score: Callable[[State], int] = hook if callable(hook) else progress
         self.encoder: Encoder | None = None
@@ -227,6 +228,20 @@ class Budget:
         have cut is cut later, or never searched from.
         """
         return self.own_dead and self.dead(state, key)
+
+    def glance(self, state: State, key: Hashable | None = None) -> bool:
+        """``game.glance``, the cheaper part of ``dead`` (for the positions the beam
+        gathers from), or ``dead``'s remembered verdict when there is one.  Either is a
+        proof, so either may answer; ``glance``'s own verdicts are not remembered, since
+        a False from it says less than one from ``dead``."""
+        if not self.own_glance:
+            return self.doomed(state, key)
+        if self.own_key and DEAD_MEMO:
+            memo = self.game.dead_key(state, key)
+            verdict = None if memo is None else self.verdicts.get(memo)
+            if verdict is not None:
+                return verdict
+        return self.game.glance(state)
 
     def dead(self, state: State, key: Hashable | None = None) -> bool:
         """``game.dead``, remembered by table key when the game has its own key.

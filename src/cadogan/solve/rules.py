@@ -73,6 +73,11 @@ class Rules:
         """Whether the game's ``dead`` test proves the position lost."""
         return self.budget.doomed(position, key)
 
+    def glance(self, position: Any, key: Hashable | None = None) -> bool:
+        """The game's cheaper part of its ``dead`` test (``Game.glance``), for the
+        positions the beam gathers from."""
+        return self.budget.glance(position, key)
+
     def order(self, position: Any, legal: Sequence[Any]) -> Sequence[Any]:
         """The moves to try, most promising first."""
         return self.budget.order(position, tuple(legal))
@@ -162,6 +167,12 @@ class FastRules(Rules):
                 self.verdicts.clear()
             self.verdicts[key] = verdict
         return verdict
+
+    def glance(self, position: Any, key: Hashable | None = None) -> bool:
+        if key is None:
+            key = self.fast.key(position)
+        verdict = self.verdicts.get(key)
+        return self.fast.glance(position) if verdict is None else verdict
 
     def order(self, position: Any, legal: Sequence[Any]) -> Sequence[Any]:
         return self.fast.order(position, legal)
