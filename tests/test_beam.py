@@ -10,11 +10,11 @@ from cadogan import registry
 from cadogan.cards import Card, Rank, Suit
 from cadogan.core import Game, Move, Outcome, Pile, State
 from cadogan.solve import solve
-from cadogan.solve.beam import DECAY, MAX_WIDTH, NOISE, Beam, Candidate, applies
+from cadogan.solve.beam import DECAY, FIRST_WIDTH, MAX_WIDTH, NOISE, Beam, Candidate, applies
 from cadogan.solve.engine import Budget, OutOfTime
 from cadogan.solve.players import replays_to_win
 from cadogan.solve.probe import Prober
-from cadogan.solve.rules import dealt
+from cadogan.solve.rules import dealt, moves_to
 from cadogan.solve.search import _searches
 from tests.helpers import plain_only
 from tests.solve_toys import Ladder, PackLadder, reachable_win
@@ -137,7 +137,7 @@ def test_the_next_layer_is_the_best_positions_the_dead_test_does_not_cut(
     monkeypatch.setattr(budget, "doomed", doomed)
     scores = {"a": 5.0, "b": 9.0, "c": 1.0, "d": 7.0}
     ahead: dict[Hashable, Candidate] = {
-        k: (-v, i, states[i], (), ()) for i, (k, v) in enumerate(scores.items())
+        k: (-v, i, states[i], (), (None, ())) for i, (k, v) in enumerate(scores.items())
     }
     layer = beam._best(ahead)
     assert [position[0] for position in layer] == [states[3], states[0]]  # d, a
@@ -163,8 +163,12 @@ def test_the_widest_runs_add_seeded_noise_so_they_differ() -> None:
     assert result is Outcome.ONGOING
     beam = Beam(budget, settled, legal, seed=7)
     assert beam.step(200) is None and beam.noise == 0.0 and beam.width < MAX_WIDTH
+    widths = [FIRST_WIDTH]
     while beam.width < MAX_WIDTH:
         assert beam.step(1) is None  # node by node, to stop as soon as the width is reached
+        if beam.width != widths[-1]:
+            widths.append(beam.width)
+    assert widths == [FIRST_WIDTH << k for k in range(len(widths))]  # doubling each time
     assert beam.noise == 0.0  # the first run at the widest has not failed yet
     while beam.noise == 0.0:
         assert beam.step(200) is None
@@ -229,11 +233,14 @@ def test_a_dead_runs_last_layer_blames_the_cards_left_on_its_talons() -> None:
     talon; at the next death the old blame keeps half its weight."""
     beam = _lost_toy_beam(BlamingLadder())
     start = beam.rules.roots()[0][0]
-    layer = [(_with_talon(start, [5, 7]), (), ()), (_with_talon(start, [5]), (), ())]
+    layer = [
+        (_with_talon(start, [5, 7]), (), (None, ())),
+        (_with_talon(start, [5]), (), (None, ())),
+    ]
     beam.learn(layer)
     five, seven, nine = (Card(Rank(r), Suit.HEARTS) for r in (5, 7, 9))
     assert beam.blame == {five: 1.0, seven: 0.5}
-    beam.learn([(_with_talon(start, [9]), (), ())])
+    beam.learn([(_with_talon(start, [9]), (), (None, ()))])
     assert beam.blame == {five: 1.0 * DECAY, seven: 0.5 * DECAY, nine: 1.0}
 
 
@@ -243,7 +250,9 @@ def test_later_runs_mark_down_a_talon_by_the_blame_on_its_cards() -> None:
     beam = _lost_toy_beam(BlamingLadder())
     start = beam.rules.roots()[0][0]
     assert beam.penalty(_with_talon(start, [5, 7])) == 0.0
-    beam.learn([(_with_talon(start, [5, 7]), (), ()), (_with_talon(start, [5]), (), ())])
+    beam.learn(
+        [(_with_talon(start, [5, 7]), (), (None, ())), (_with_talon(start, [5]), (), (None, ()))]
+    )
     assert beam.penalty(_with_talon(start, [5, 7, 8])) == 1.5
     assert beam.penalty(_with_talon(start, [8])) == 0.0
     beam.blame_weight = 4.0
@@ -280,7 +289,8 @@ def _diverse_layer(monkeypatch: pytest.MonkeyPatch, facts: dict[str, int]) -> li
     monkeypatch.setattr(budget, "doomed", lambda state, key=None: False)
     monkeypatch.setattr(budget.game, "facts", lambda state, since=None: [facts[names[state]]])
     ahead: dict[Hashable, Candidate] = {
-        name: (-10.0 + i, i, state, (), ()) for i, (name, state) in enumerate(states.items())
+        name: (-10.0 + i, i, state, (), (None, ()))
+        for i, (name, state) in enumerate(states.items())
     }
     return [names[position[0]] for position in beam._best(ahead)]
 
@@ -326,7 +336,19 @@ def test_a_talons_remembered_blame_is_forgotten_when_a_run_dies() -> None:
     beam = _lost_toy_beam(BlamingLadder())
     start = beam.rules.roots()[0][0]
     talon = _with_talon(start, [5, 7])
-    beam.learn([(talon, (), ())])
+    beam.learn([(talon, (), (None, ()))])
     assert beam.penalty(talon) == 2.0
-    beam.learn([(_with_talon(start, [9]), (), ())])
+    beam.learn([(_with_talon(start, [9]), (), (None, ()))])
     assert beam.penalty(talon) == 2.0 * DECAY
+
+
+def test_a_line_kept_as_a_chain_reads_back_in_order() -> None:
+    """The beam and the best-first probe keep each position's line as a chain of nodes
+    (the parent's node and the moves since), so siblings share the common part;
+    ``moves_to`` reads it back from the root."""
+    root = (None, ("a",))
+    child = (root, ("b", "c"))
+    assert moves_to(None) == ()
+    assert moves_to(root) == ("a",)
+    assert moves_to((child, ("d",))) == ("a", "b", "c", "d")
+    assert moves_to((child, ())) == ("a", "b", "c")

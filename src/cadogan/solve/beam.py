@@ -10,9 +10,11 @@ The beam probe instead keeps a *layer* of positions with the same number of card
 in the pack.  From each it gathers the positions its moves can reach without turning
 the pack (a bounded search per position), turns the pack from every one of them, and
 keeps the best ``width`` of the new positions, by the game's ``score``, as the next
-layer.  When a layer dies out, it starts again from the root with twice the width; at
-the widest it starts again with a little seeded noise on the scores, so that each run
-goes a different way.
+layer.  When a layer dies out, it starts again from the root with twice the width, from
+8 up to 4,096; at the widest it starts again with a little seeded noise on the scores,
+so that each run goes a different way.  (A run at 4,096 costs a few million positions,
+a minute or so of one core: within 10 s the beam never gets there, but given minutes
+the wider runs win deals the narrower ones keep missing.)
 
 A run that dies can teach the next one, in a game that sets ``beam_blame``: the cards
 left on the talons of its last layer are the ones it could not get off again, so each
@@ -40,16 +42,20 @@ from typing import Any
 
 from cadogan.core import Move, Outcome, State
 from cadogan.solve.engine import Budget
-from cadogan.solve.rules import PACK, Line, Position, Rules, rules_for
+from cadogan.solve.rules import PACK, Node, Rules, moves_to, rules_for
 
 FIRST_WIDTH = 8  # positions kept per layer on the first run; doubled on each restart
-MAX_WIDTH = 1024
+MAX_WIDTH = 4096  # the widest run; from there on each run adds noise
 NOISE = 3.0  # the random spread added to scores on the runs at MAX_WIDTH
 SPREAD = 64  # positions gathered from one layer position before the pack is turned
 TALONS_CAP = 100_000  # talons whose blame is remembered
 DECAY = 0.5  # the share of its blame a card keeps each time another run dies
 
-Candidate = tuple[float, int, Any, Sequence[Any], Line]  # -score, order, ...
+# A position of a layer: its state, its moves, and its node (the moves from the root,
+# shared with its parent's, as the best-first probe keeps them: a layer of thousands
+# of positions 150 moves deep would otherwise copy each line whole).
+Position = tuple[Any, Sequence[Any], Node]
+Candidate = tuple[float, int, Any, Sequence[Any], Node]  # -score, order, ...
 Ranked = list[tuple[Hashable, Candidate]]  # candidates for a layer, best first
 
 
@@ -97,7 +103,9 @@ class Beam:
 
     def _run(self) -> Iterator[None]:
         """One beam search from the root at the current width."""
-        layer = self.rules.roots()
+        layer: list[Position] = [
+            (state, legal, (None, tuple(line))) for state, legal, line in self.rules.roots()
+        ]
         last = layer
         while layer and not self.done():
             ahead: dict[Hashable, Candidate] = {}
@@ -216,7 +224,7 @@ class Beam:
         stack: list[tuple[Position, Hashable]] = [(position, None)]  # with their keys
         gathered = 0
         while stack and gathered < SPREAD:
-            (state, legal, line), known = stack.pop()
+            (state, legal, node), known = stack.pop()
             if gathered and rules.glance(state, known):
                 continue
             gathered += 1
@@ -230,7 +238,7 @@ class Beam:
                 settled, forced, moves, result = rules.settle(child, early)
                 yield
                 if result is Outcome.WON:
-                    self.found = rules.line((*line, move, *forced))
+                    self.found = rules.line((*moves_to(node), move, *forced))
                     return
                 if result is not Outcome.ONGOING:
                     continue
@@ -238,7 +246,7 @@ class Beam:
                 if key != early and key in seen:
                     continue
                 seen.add(key)
-                entry = (settled, moves, (*line, move, *forced))
+                entry = (settled, moves, (node, (move, *forced)))
                 if rules.dealt(settled) > level:
                     score = rules.score(settled) + self.noise * self.rng.random()
                     score -= self.penalty(settled)

@@ -47,24 +47,12 @@ from cadogan.solve.beam import NOISE as BEAM_NOISE
 from cadogan.solve.beam import Beam, applies
 from cadogan.solve.engine import SOLO, Budget, Lane, Parts
 from cadogan.solve.novelty import Novelty
-from cadogan.solve.rules import Rules, rules_for
+from cadogan.solve.rules import Node, Rules, moves_to, rules_for
 
-# The parent's node (None at the root) and the moves from it.  (``Any`` for the parent:
-# mypyc, which compiles this module for ``cadogan compile``, stops on a recursive alias.)
-Node = tuple[Any, tuple[Move, ...]]
 Entry = tuple[float, int, int, Any, Sequence[Any], Node]  # positions: see Rules
 MAX_DIVE = 4_000  # moves in one dive; a guard for games that can cycle
 OPEN_CAP = 20_000  # open positions kept by the best-first search before a cut
 NOISE = 3.0  # the random spread added to scores after the first best-first run
-
-
-def _line(node: Node | None) -> tuple[Move, ...]:
-    """The moves from the root to ``node``."""
-    parts: list[tuple[Move, ...]] = []
-    while node is not None:
-        node, moves = node
-        parts.append(moves)
-    return tuple(m for part in reversed(parts) for m in part)
 
 
 class Prober:
@@ -184,7 +172,7 @@ class Prober:
         settled, line, legal, result = rules.settle(child, key, judge=not self.lazy)
         line.insert(0, move)
         if result is Outcome.WON:
-            return rules.line(_line(node) + tuple(line))
+            return rules.line(moves_to(node) + tuple(line))
         if result is not Outcome.ONGOING:
             return None
         if settled is not child and not self.fresh(rules.key_parts(settled, parts)[0]):

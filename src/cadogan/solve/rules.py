@@ -24,6 +24,23 @@ TALON = "talon"
 
 Line = tuple[Any, ...]  # moves from the root, the Game's or its fast form's
 Position = tuple[Any, Sequence[Any], Line]  # a position, its moves, the line to it
+# A line kept as a chain: the parent's node (None at the root) and the moves from it, so
+# that the positions a probe keeps share their lines' common part.  (``Any`` for the
+# parent: mypyc, which compiles these modules for ``cadogan compile``, stops on a
+# recursive alias.)
+Node = tuple[Any, tuple[Any, ...]]
+
+
+def moves_to(node: Node | None) -> tuple[Any, ...]:
+    """The moves from the root to ``node``, in order."""
+    parts: list[tuple[Any, ...]] = []
+    while node is not None:
+        node, moves = node
+        parts.append(moves)
+    line: list[Any] = []
+    for at in range(len(parts) - 1, -1, -1):
+        line.extend(parts[at])
+    return tuple(line)
 
 
 def dealt(state: State) -> int:
