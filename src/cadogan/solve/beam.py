@@ -51,10 +51,9 @@ SPREAD = 64  # positions gathered from one layer position before the pack is tur
 TALONS_CAP = 100_000  # talons whose blame is remembered
 DECAY = 0.5  # the share of its blame a card keeps each time another run dies
 
-# A position of a layer: its state, its moves, and its node (the moves from the root,
-# shared with its parent's, as the best-first probe keeps them: a layer of thousands
-# of positions 150 moves deep would otherwise copy each line whole).
-Position = tuple[Any, Sequence[Any], Node]
+# A position of a layer: its state, its moves, and its ``Node`` (its line as a chain
+# shared with its parent's), where the ``Rules`` hand out ``Position``s with whole lines.
+Placed = tuple[Any, Sequence[Any], Node]
 Candidate = tuple[float, int, Any, Sequence[Any], Node]  # -score, order, ...
 Ranked = list[tuple[Hashable, Candidate]]  # candidates for a layer, best first
 
@@ -103,7 +102,7 @@ class Beam:
 
     def _run(self) -> Iterator[None]:
         """One beam search from the root at the current width."""
-        layer: list[Position] = [
+        layer: list[Placed] = [
             (state, legal, (None, tuple(line))) for state, legal, line in self.rules.roots()
         ]
         last = layer
@@ -125,7 +124,7 @@ class Beam:
         trust that narrowing across the ``yield`` and fail once a win is found.)"""
         return self.found is not None
 
-    def learn(self, last: Sequence[Position]) -> None:
+    def learn(self, last: Sequence[Placed]) -> None:
         """Blame the cards on the talons of a dead run's ``last`` layer.
 
         Each position of the layer hands a share of one unit (one over the layer's
@@ -159,7 +158,7 @@ class Beam:
             self.talons[talon] = found
         return self.blame_weight * found
 
-    def _best(self, ahead: dict[Hashable, Candidate]) -> list[Position]:
+    def _best(self, ahead: dict[Hashable, Candidate]) -> list[Placed]:
         """The next layer: the ``width`` best positions of ``ahead`` by score that the
         game's ``dead`` test does not cut (tested only until the layer is full); in a
         game that sets ``beam_novelty``, part of the layer goes to novel positions."""
@@ -168,7 +167,7 @@ class Beam:
             return self._diverse(ranked)
         return self._take(ranked, [])
 
-    def _take(self, ranked: Ranked, layer: list[Position]) -> list[Position]:
+    def _take(self, ranked: Ranked, layer: list[Placed]) -> list[Placed]:
         """Fill ``layer`` up to the width with the positions of ``ranked``, in order,
         that the ``dead`` test does not cut."""
         for key, (_, _, state, legal, line) in ranked:
@@ -178,7 +177,7 @@ class Beam:
                 layer.append((state, legal, line))
         return layer
 
-    def _diverse(self, ranked: Ranked) -> list[Position]:
+    def _diverse(self, ranked: Ranked) -> list[Placed]:
         """A layer kept partly for novelty: the best by score fill all but the
         ``beam_novelty`` share of the width; then come, best first, the positions that
         show a fact (``Game.facts``) no position taken before them showed; then, if
@@ -190,7 +189,7 @@ class Beam:
         """
         news = self.rules.novelty()
         top = self.width - int(self.width * self.novel_share)
-        layer: list[Position] = []
+        layer: list[Placed] = []
         later: Ranked = []
         for item in ranked:
             if len(layer) >= self.width:
@@ -207,7 +206,7 @@ class Beam:
 
     def _spread(
         self,
-        position: Position,
+        position: Placed,
         seen: set[Hashable],
         ahead: dict[Hashable, Candidate],
     ) -> Iterator[None]:
@@ -221,7 +220,7 @@ class Beam:
         (``Game.glance``) of those gathered from (here)."""
         rules = self.rules
         level = rules.dealt(position[0])
-        stack: list[tuple[Position, Hashable]] = [(position, None)]  # with their keys
+        stack: list[tuple[Placed, Hashable]] = [(position, None)]  # with their keys
         gathered = 0
         while stack and gathered < SPREAD:
             (state, legal, node), known = stack.pop()

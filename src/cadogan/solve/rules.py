@@ -38,6 +38,8 @@ def moves_to(node: Node | None) -> tuple[Any, ...]:
         node, moves = node
         parts.append(moves)
     line: list[Any] = []
+    # An index loop: mypyc (``cadogan compile``) fails on a generator or on
+    # ``reversed`` over these tuples of ``Any``.
     for at in range(len(parts) - 1, -1, -1):
         line.extend(parts[at])
     return tuple(line)
