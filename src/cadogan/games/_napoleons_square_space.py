@@ -42,6 +42,7 @@ from cadogan.core import State
 from cadogan.games._napoleons_square_rules import CODE, FOUND, PACK, PACKETS, TALON
 
 KING = int(Rank.KING)
+CODES = 64  # card codes (16 x suit + rank) and the numbers around them are below this
 SQUARE, IN_TALON, IN_PACK = 0, 1, 2  # where a card lies now
 
 
@@ -67,24 +68,28 @@ class _World:
         codes: list[int] = []
         where: list[int] = []
         below: list[int] = []  # the card beneath in its packet or the talon (-1: none)
-        stacks: list[list[int]] = []
+        stack_of: list[int] = []  # the packet's or the talon's number (-1: the pack)
+        tops: list[int] = []  # the top card of each packet and of the talon
         for place, cards in enumerate((*packets, talon)):
-            ids: list[int] = []
+            beneath = -1
             for code in cards:
-                below.append(ids[-1] if ids else -1)
-                ids.append(len(codes))
+                below.append(beneath)
+                beneath = len(codes)
                 codes.append(code)
                 where.append(SQUARE if place < len(packets) else IN_TALON)
-            stacks.append(ids)
-        self.talon = stacks[-1]
-        self.pack: list[int] = []
+                stack_of.append(place)
+            if beneath >= 0:
+                tops.append(beneath)
+        first = len(codes) - len(talon)
+        self.talon = list(range(first, len(codes)))
+        self.pack = list(range(len(codes), len(codes) + len(pack)))
         for code in pack:
-            self.pack.append(len(codes))
             codes.append(code)
             where.append(IN_PACK)
             below.append(-1)
-        self.codes, self.where, self.below = codes, where, below
-        self._link(stacks)
+            stack_of.append(-1)
+        self.codes, self.where, self.below, self.stack_of = codes, where, below, stack_of
+        self._index()
         self._foundations(heights)
         size = len(codes)
         self.free = [w == IN_PACK for w in where]  # a turned card is the talon's top
@@ -92,36 +97,32 @@ class _World:
         self.top = [False] * size
         self.leave = [False] * size
         self.frozen = [w != SQUARE for w in where]
-        self.empty = sum(1 for ids in stacks[: len(packets)] if not ids)
+        self.empty = sum(1 for cards in packets if not cards)
         self.queued = [False] * size
         self.work: list[int] = []
-        for ids in stacks:
-            if ids:
-                self.free[ids[-1]] = True
-                self.touch(ids[-1])
+        for i in tops:
+            self.free[i] = True
+            self.touch(i)
 
-    def _link(self, stacks: list[list[int]]) -> None:
-        """``onto[i]``: the copies i could marry onto (one higher in suit, not beneath i
-        in its packet or the talon); ``wed[z]``: the cards that could marry onto z;
-        ``twins[code]``: the copies of a card."""
-        codes, where = self.codes, self.where
-        self.twins: dict[int, list[int]] = {}
-        for i, code in enumerate(codes):
-            self.twins.setdefault(code, []).append(i)
-        stack_of = [-1] * len(codes)
-        for number, ids in enumerate(stacks):
-            for i in ids:
-                stack_of[i] = number
-        self.onto: list[list[int]] = [[] for _ in codes]
-        self.wed: list[list[int]] = [[] for _ in codes]
-        for i, code in enumerate(codes):
-            if code & 15 == KING:
-                continue  # a king marries onto nothing
-            for z in self.twins.get(code + 1, ()):
-                if where[i] != IN_PACK and stack_of[z] == stack_of[i] and z < i:
-                    continue  # beneath i: it cannot be a top while i waits above it
-                self.onto[i].append(z)
-                self.wed[z].append(i)
+    def _index(self) -> None:
+        """``first[code]`` and ``second[code]``: the numbers of a card's two copies (-1
+        for a copy not in play, and for codes of no card: a king's code + 1, an ace's
+        code - 1).  A card marries onto a copy of ``code + 1`` (see ``onto``)."""
+        self.first = [-1] * CODES
+        self.second = [-1] * CODES
+        for i, code in enumerate(self.codes):
+            if self.first[code] < 0:
+                self.first[code] = i
+            else:
+                self.second[code] = i
+
+    def onto(self, i: int, z: int) -> bool:
+        """Whether card i can marry onto copy z (a copy of its code + 1, or -1: none)
+        as things stand: z can be a top and does not lie beneath i in its packet or
+        the talon (it cannot be a top while i waits above it)."""
+        if z < 0 or not self.top[z]:
+            return False
+        return self.where[i] == IN_PACK or self.stack_of[z] != self.stack_of[i] or z > i
 
     def _foundations(self, heights: Sequence[int]) -> None:
         """Per suit: ``hi`` (the higher foundation now), ``low`` (how high the lower one
@@ -149,7 +150,10 @@ class _World:
 
     def marries(self, i: int) -> bool:
         """Whether card i can marry onto some copy that can be a top."""
-        return any(self.top[z] for z in self.onto[i])
+        code = self.codes[i]
+        if code & 15 == KING:
+            return False  # a king marries onto nothing
+        return self.onto(i, self.first[code + 1]) or self.onto(i, self.second[code + 1])
 
     def exits(self, i: int) -> bool:
         """Whether card i can leave by a foundation or a marriage (not by a space)."""
@@ -162,7 +166,10 @@ class _World:
         code = self.codes[i]
         if self.playable(code):
             return False
-        return code & 15 == KING or not any(self.top[z] for z in self.twins.get(code + 1, ()))
+        if code & 15 == KING:
+            return True
+        first, second, top = self.first[code + 1], self.second[code + 1], self.top
+        return not ((first >= 0 and top[first]) or (second >= 0 and top[second]))
 
     def run(self) -> None:
         """Continue the fixpoint until nothing more can be derived."""
@@ -179,8 +186,7 @@ class _World:
                 self._raise(codes[i])
             if not top[i] and (where[i] == SQUARE or space or self.marries(i)):
                 top[i] = True
-                for x in self.wed[i]:
-                    self.touch(x)
+                self._touch_code(codes[i] - 1)  # the cards that may marry onto it
             if not leave[i] and (played[i] or (where[i] != SQUARE and space) or self.marries(i)):
                 leave[i] = True
                 self._left(i)
@@ -210,22 +216,32 @@ class _World:
         play can raise one only when its rank is the next above it: any other play
         leaves both where they are, and nothing is looked at again."""
         suit, rank = code >> 4, code & 15
-        twins, played, low, high, hi = self.twins, self.played, self.low, self.high, self.hi
+        low, high, hi = self.low, self.high, self.hi
         if rank != low[suit] + 1 and rank != high[suit] + 1:
             return
         base = 16 * suit
         old = low[suit]
-        while low[suit] < hi[suit] and any(played[i] for i in twins.get(base + low[suit] + 1, ())):
+        while low[suit] < hi[suit] and self._played_code(base + low[suit] + 1):
             low[suit] += 1
         for rank in range(old + 2, min(low[suit] + 1, hi[suit]) + 1):
-            for i in twins.get(base + rank, ()):
-                self.touch(i)
+            self._touch_code(base + rank)
         old = high[suit]
-        while high[suit] < KING and any(played[i] for i in twins.get(base + high[suit] + 1, ())):
+        while high[suit] < KING and self._played_code(base + high[suit] + 1):
             high[suit] += 1
         for rank in range(old + 2, min(high[suit] + 1, KING) + 1):
-            for i in twins.get(base + rank, ()):
-                self.touch(i)
+            self._touch_code(base + rank)
+
+    def _played_code(self, code: int) -> bool:
+        """Whether some copy of the card ``code`` can reach a foundation."""
+        first, second, played = self.first[code], self.second[code], self.played
+        return (first >= 0 and played[first]) or (second >= 0 and played[second])
+
+    def _touch_code(self, code: int) -> None:
+        """Queue both copies of the card ``code`` (those in play)."""
+        if (first := self.first[code]) >= 0:
+            self.touch(first)
+        if (second := self.second[code]) >= 0:
+            self.touch(second)
 
 
 def space_dead(state: State) -> bool:
