@@ -79,21 +79,29 @@ class _Times:
         self.tall = tall
         self.depth = depth
         used = list(depth)
-        wrong = [False] * len(POSITIONS)
-        empty = False
-        for slot, codes in enumerate(circle):
-            if not codes:
-                empty = True
+        for codes in circle:
             for code in codes:
                 used[code] = 0
-            wrong[slot] = bool(codes) and (codes[0] < RED_CODES) != NORTH_AT[slot]
         self.used = used
         self.tops = list(used)
         self.others: list[dict[int, int]] = []  # filled by _bury when needed
-        self.wrong = wrong
-        self.wrongs = {codes[-1] for codes, w in zip(circle, wrong, strict=True) if w}
-        self.empty = empty
         self.talon_tops = [INF] * (4 * WIDTH)  # tops, over the talon's copies only
+        self.circle = circle
+        self.wrong: list[bool] = []  # the rest is filled by ``colours``, when needed
+        self.wrongs: set[int] = set()
+        self.empty = False
+
+    def colours(self) -> None:
+        """Fill in, for the third proof only (the first two never look): ``wrong``,
+        per position, whether its bottom card is of the wrong colour; ``wrongs``, the
+        top cards of those positions; ``empty``, whether some position is empty."""
+        circle = self.circle
+        self.wrong = [
+            bool(codes) and (codes[0] < RED_CODES) != NORTH_AT[slot]
+            for slot, codes in enumerate(circle)
+        ]
+        self.wrongs = {codes[-1] for codes, w in zip(circle, self.wrong, strict=True) if w}
+        self.empty = any(not codes for codes in circle)
 
     def build(self, code: int) -> int:
         """The earliest time a foundation of the card's suit can stand at its index - 1."""
@@ -106,8 +114,11 @@ class _Times:
             return INF
         if height + 1 == index:
             return 0
-        base = suit * WIDTH
-        return max(self.used[base + height + 1 : base + index])
+        used, latest = self.used, 0
+        for code in range(suit * WIDTH + height + 1, suit * WIDTH + index):
+            if used[code] > latest:
+                latest = used[code]
+        return latest
 
 
 def depths(coming: Sequence[int]) -> list[int]:
@@ -186,7 +197,10 @@ def dead_codes(
         return True
     if _pairs(times, codes, exits[1]):
         return True
-    return landings and _landings(circle, coming, times, codes, exits[0])
+    if not landings:
+        return False
+    times.colours()
+    return _landings(circle, coming, times, codes, exits[0])
 
 
 def _exits(times: _Times, codes: list[int]) -> tuple[list[int], list[int]] | None:
@@ -237,9 +251,9 @@ def _pairs(times: _Times, codes: list[int], top_at: list[int]) -> bool:
     for i, code in enumerate(codes):
         suit, index = divmod(code, WIDTH)
         if top_at[i] >= INF and worst[i] >= index:
-            lo = times.tall[suit][1]
-            if any(below[suit * WIDTH + k] for k in range(lo + 1, index)):
-                return True
+            for k in range(suit * WIDTH + times.tall[suit][1] + 1, suit * WIDTH + index):
+                if below[k]:
+                    return True
         below[code] += 1
     return False
 
