@@ -109,6 +109,31 @@ def test_outcome_safe_score_and_dead_are_the_games() -> None:
         assert spots.home(here) == sum(len(state.piles[f].cards) for f in FOUNDATIONS)
 
 
+def test_a_glance_is_remembered_by_the_circles_cards_not_their_places() -> None:
+    """``Spots.judge`` remembers the first two proofs' verdict (``glance``) by which
+    cards lie in the circle, not where: so a circle with its positions' contents
+    moved round gets, fresh, the verdict remembered for the position it came from;
+    and the remembered verdicts leave ``glance`` and ``dead`` answering as the Game's
+    on every position, asked through one form per deal."""
+    forms: dict[int, Spots] = {}
+    moved = 0
+    for state in SAMPLE:
+        spots = forms.setdefault(state.deal, Spots(G, G.deal(state.deal)))
+        here = spot(state)
+        for _ in range(2):
+            assert spots.glance(here) is G.glance(state)
+            assert spots.dead(here) is G.dead(state)
+        if here[2]:  # a talon: judged, so remembered
+            circle = here[0]
+            turned = (circle[1:] + circle[:1], *here[1:])
+            remembered = len(spots.glances)
+            assert spots.glance(turned) is spots.glance(here)
+            assert len(spots.glances) == remembered  # the same key
+            assert Spots(G, G.deal(state.deal)).glance(turned) is spots.glance(here)
+            moved += 1
+    assert moved > 0
+
+
 def test_the_key_merges_exactly_the_positions_the_games_key_merges() -> None:
     ours: dict[object, object] = {}
     theirs: dict[object, object] = {}
