@@ -1,0 +1,107 @@
+"""The beam probe alone: which deals it wins under a node cap, and how fast it runs.
+
+Run: .venv/bin/python benchmarks/beam_bench.py --game hemispheres --deals 1-30 \\
+         --max-nodes 400000
+
+Each deal gets one beam (``cadogan.solve.beam``, nothing else of the portfolio) from
+its opening, seeded as a solve seeds its first beam, until it finds a win or has
+generated ``--max-nodes`` positions.  Under a node cap the deals won and the positions
+spent do not depend on the machine, so two versions of the code can be compared on
+the same search (the same wins at the same node counts means the same search), and
+their speeds side by side.  Many entries of benchmarks/README.md ("What did not
+help") were measured so.  This is a measurement, not a test: it never fails on a slow
+machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+from dataclasses import dataclass
+
+from cadogan import compiled, registry
+from cadogan.core import Game, Outcome
+from cadogan.solve.beam import Beam, applies
+from cadogan.solve.engine import Budget, OutOfTime
+from cadogan.solve.rules import rules_for
+
+SLICE = 1024  # positions a beam step generates before the budget is looked at
+
+
+@dataclass(frozen=True)
+class DealRun:
+    """One deal's beam: whether it won, the positions it generated and its time."""
+
+    deal: int
+    won: bool
+    nodes: int
+    seconds: float
+
+
+def beam_alone(game: Game, deal: int, max_nodes: int) -> DealRun:
+    """One beam on ``deal`` until it wins or ``max_nodes`` positions are generated.
+
+    A win's line is played through ``Game.play`` and must reach a won position."""
+    budget = Budget(game, 1e9, max_nodes)
+    start = time.perf_counter()
+    root, line, legal, result = budget.settle(game.deal(deal))
+    if result.over or not applies(root):
+        return DealRun(deal, result is Outcome.WON, budget.nodes, time.perf_counter() - start)
+    beam = Beam(budget, root, legal, 0, rules_for(budget, root, legal))
+    found = None
+    try:
+        while (found := beam.step(SLICE)) is None:
+            pass
+    except OutOfTime:
+        found = None
+    seconds = time.perf_counter() - start
+    if found is not None:
+        state = game.deal(deal)
+        for move in (*line, *found):
+            state = game.play(state, move)
+        if game.outcome(state) is not Outcome.WON:
+            raise AssertionError(f"deal {deal}: the beam's line does not win")
+    return DealRun(deal, found is not None, budget.nodes, seconds)
+
+
+def deal_range(text: str) -> range:
+    """``"1-30"`` as deals 1 to 30; ``"7"`` as deal 7 alone."""
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+def summary(game_id: str, runs: list[DealRun]) -> str:
+    """One line: the deals won, the positions and seconds spent, positions a second."""
+    won = [r.deal for r in runs if r.won]
+    nodes = sum(r.nodes for r in runs)
+    seconds = sum(r.seconds for r in runs)
+    rate = nodes / seconds if seconds else 0.0
+    return (
+        f"{game_id}: {len(won)} of {len(runs)} won {won}; {nodes:,} positions in "
+        f"{seconds:.1f} s, {rate:,.0f} a second"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="hemispheres", help="a game id with a pack")
+    parser.add_argument("--deals", type=deal_range, default=deal_range("1-30"), help="e.g. 1-30")
+    parser.add_argument("--max-nodes", type=int, default=400_000, help="positions a deal")
+    args = parser.parse_args(argv)
+    game = registry.game(args.game)
+    kind = "compiled" if all(compiled.loaded().values()) else "plain Python"
+    print(f"one beam a deal, {args.max_nodes:,} positions at most, {kind}", flush=True)
+    runs = []
+    for deal in args.deals:
+        run = beam_alone(game, deal, args.max_nodes)
+        verdict = "won" if run.won else "not won"
+        print(f"  deal {deal}: {verdict}, {run.nodes:,} positions, {run.seconds:.1f} s", flush=True)
+        runs.append(run)
+    print(summary(args.game, runs))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory (max RSS): {peak:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,25 @@
+"""The beam benchmark (benchmarks/beam_bench.py), on two quick deals."""
+
+from __future__ import annotations
+
+from benchmarks.beam_bench import beam_alone, deal_range, summary
+
+from cadogan import registry
+
+
+def test_a_beam_alone_wins_under_its_cap_and_stops_at_it() -> None:
+    """Napoleon's Square's deal 1 comes out to the beam within 20,000 positions (its
+    line replayed through the Game); a cap of 50 positions stops deal 2 undecided,
+    at the cap."""
+    game = registry.game("napoleons-square")
+    won = beam_alone(game, 1, 20_000)
+    assert won.won and 0 < won.nodes <= 20_000
+    capped = beam_alone(game, 2, 50)
+    assert not capped.won and capped.nodes == 50
+    line = summary("napoleons-square", [won, capped])
+    assert line.startswith("napoleons-square: 1 of 2 won [1];")
+
+
+def test_deal_ranges_read_as_inclusive() -> None:
+    assert deal_range("1-30") == range(1, 31)
+    assert deal_range("7") == range(7, 8)
