@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 
 import pytest
 
@@ -10,7 +10,18 @@ from cadogan import registry
 from cadogan.cards import Card, Rank, Suit
 from cadogan.core import Game, Move, Outcome, Pile, State
 from cadogan.solve import solve
-from cadogan.solve.beam import DECAY, FIRST_WIDTH, MAX_WIDTH, NOISE, Beam, Candidate, applies
+from cadogan.solve.beam import (
+    DECAY,
+    ENDGAME_LEFT,
+    ENDGAME_NODES,
+    FIRST_WIDTH,
+    MAX_WIDTH,
+    NOISE,
+    Beam,
+    Candidate,
+    Placed,
+    applies,
+)
 from cadogan.solve.engine import Budget, OutOfTime
 from cadogan.solve.players import replays_to_win
 from cadogan.solve.probe import Prober
@@ -352,3 +363,58 @@ def test_a_line_kept_as_a_chain_reads_back_in_order() -> None:
     assert moves_to(root) == ("a",)
     assert moves_to((child, ("d",))) == ("a", "b", "c", "d")
     assert moves_to((child, ())) == ("a", "b", "c")
+
+
+def _root_placed(beam: Beam) -> Placed:
+    """The beam's first root as a layer position (its line as a chain)."""
+    state, legal, line = beam.rules.roots()[0]
+    return state, legal, (None, tuple(line))
+
+
+def test_the_endgame_try_reports_the_exhaustive_searchs_win_whole() -> None:
+    """The endgame try from a position searches exhaustively, and a win it finds is the
+    beam's, with the line from the solve's root (here the position itself: Napoleon's
+    Square's deal 6, which the exhaustive search wins in 1,069 positions, within the
+    try's cap at width 128), replaying to a win through Game.play."""
+    game = registry.game("napoleons-square")
+    budget = Budget(game, timeout=60.0)
+    root, forced, legal, _ = budget.settle(game.deal(6))
+    beam = Beam(budget, root, legal)
+    beam.width = 128
+    for _ in beam._finish(_root_placed(beam)):
+        pass
+    assert beam.found is not None
+    assert replays_to_win(game, game.deal(6), (*forced, *beam.found))
+
+
+def test_the_endgame_try_stops_at_its_cap_without_a_win() -> None:
+    """At width 8 the try may spend 12 x 8 positions (and the slice it was in): from
+    Napoleon's Square's deal 7, which no search wins that soon, it stops there."""
+    game = registry.game("napoleons-square")
+    budget = Budget(game, timeout=60.0)
+    root, _, legal, _ = budget.settle(game.deal(7))
+    beam = Beam(budget, root, legal)
+    before = budget.nodes
+    for _ in beam._finish(_root_placed(beam)):
+        pass
+    assert beam.found is None
+    assert ENDGAME_NODES * FIRST_WIDTH <= budget.nodes - before < (ENDGAME_NODES + 8) * 8
+
+
+def test_the_endgame_try_is_made_from_late_layers_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the best position of a layer with at most ENDGAME_LEFT cards left in the
+    pack gets a try (the Hemispheres' deal 3, two runs of the beam)."""
+    game = registry.game("hemispheres")
+    budget = Budget(game, timeout=60.0)
+    root, _, legal, _ = budget.settle(game.deal(3))
+    beam = Beam(budget, root, legal)
+    tried: list[int] = []
+    finish = Beam._finish
+
+    def spy(self: Beam, position: Placed) -> Iterator[None]:
+        tried.append(-self.rules.dealt(position[0]))
+        return finish(self, position)
+
+    monkeypatch.setattr(Beam, "_finish", spy)
+    beam.step(20_000)
+    assert tried and max(tried) <= ENDGAME_LEFT

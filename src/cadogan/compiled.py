@@ -52,6 +52,7 @@ MODULES = (
     "cadogan.solve.engine",
     "cadogan.solve.keys",
     "cadogan.solve.search",
+    "cadogan.solve.exhaustive",
     "cadogan.solve.probe",
     "cadogan.solve.rules",
     "cadogan.solve.beam",
