@@ -34,8 +34,8 @@ for up to ``ENDGAME_NODES`` positions per unit of width.  Layers that late often
 hold positions such a search wins, which the next layers, chosen by score, then lose:
 in a run of width 256 on the Hemispheres' deal 5 that died 56 layers in, 20 of 96 kept
 positions sampled from layers 40-47 were won by the exhaustive search within 3,000
-positions, and none of those kept from layer 48 on (benchmarks/README.md, "Cheaper proofs of loss,
-and the endgame try").
+positions, and none of those kept from layer 48 on (benchmarks/README.md, "Cheaper
+proofs of loss, and the endgame try").
 
 Like the other probes it can only report a win, with the line of legal moves (each
 played through ``Game.play``) that reaches it, so no verdict depends on its guesses.
