@@ -85,7 +85,7 @@ SAMPLES = (
     ("constitution", 13, 5_000),
     ("constitution", 12, 3_000),
     ("napoleons-square", 1, 9_000),
-    ("napoleons-square", 23, 12_000),
+    ("napoleons-square", 23, 16_000),
     ("hemispheres", 4, 6_000),
     ("hemispheres", 1, 3_000),
 )
