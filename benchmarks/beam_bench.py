@@ -22,8 +22,10 @@ from dataclasses import dataclass
 
 from cadogan import compiled, registry
 from cadogan.core import Game, Outcome
+from cadogan.core.errors import UnknownGame
 from cadogan.solve.beam import Beam, applies
 from cadogan.solve.engine import Budget, OutOfTime
+from cadogan.solve.players import replays_to_win
 from cadogan.solve.rules import rules_for
 
 SLICE = 1024  # positions a beam step generates before the budget is looked at
@@ -56,12 +58,8 @@ def beam_alone(game: Game, deal: int, max_nodes: int) -> DealRun:
     except OutOfTime:
         found = None
     seconds = time.perf_counter() - start
-    if found is not None:
-        state = game.deal(deal)
-        for move in (*line, *found):
-            state = game.play(state, move)
-        if game.outcome(state) is not Outcome.WON:
-            raise AssertionError(f"deal {deal}: the beam's line does not win")
+    if found is not None and not replays_to_win(game, game.deal(deal), (*line, *found)):
+        raise AssertionError(f"deal {deal}: the beam's line does not win")
     return DealRun(deal, found is not None, budget.nodes, seconds)
 
 
@@ -84,12 +82,18 @@ def summary(game_id: str, runs: list[DealRun]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """Run the benchmark; a game the solver runs no beam for is refused."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="hemispheres", help="a game id with a pack")
     parser.add_argument("--deals", type=deal_range, default=deal_range("1-30"), help="e.g. 1-30")
     parser.add_argument("--max-nodes", type=int, default=400_000, help="positions a deal")
     args = parser.parse_args(argv)
-    game = registry.game(args.game)
+    try:
+        game = registry.game(args.game)
+    except UnknownGame as error:
+        parser.error(str(error))
+    if not game.layered:
+        parser.error(f"the solver runs no beam for {args.game} (it is not layered)")
     kind = "compiled" if all(compiled.loaded().values()) else "plain Python"
     print(f"one beam a deal, {args.max_nodes:,} positions at most, {kind}", flush=True)
     runs = []

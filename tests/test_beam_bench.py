@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from benchmarks.beam_bench import beam_alone, deal_range, summary
+import pytest
+from benchmarks.beam_bench import beam_alone, deal_range, main, summary
 
 from cadogan import registry
 
@@ -23,3 +24,13 @@ def test_a_beam_alone_wins_under_its_cap_and_stops_at_it() -> None:
 def test_deal_ranges_read_as_inclusive() -> None:
     assert deal_range("1-30") == range(1, 31)
     assert deal_range("7") == range(7, 8)
+
+
+def test_a_game_without_a_beam_or_an_unknown_one_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for name, says in (("zodiac", "runs no beam for zodiac"), ("nosuch", "unknown game")):
+        with pytest.raises(SystemExit) as stop:
+            main(["--game", name, "--deals", "1"])
+        assert stop.value.code == 2
+        assert says in capsys.readouterr().err
