@@ -106,6 +106,17 @@ def test_dead_a_card_to_come_must_land_on_the_talon() -> None:
     assert not G.dead(full(STUCK, "8h Ah Ad Ad Kc Kc Ks Ks", "9h 9h", first="Kh"))
 
 
+def test_dead_a_wrong_card_without_a_partner_across_stays_wrong() -> None:
+    """Pruning 3: the 5♠ alone in the South could empty its position by marrying onto
+    a 4♠, but both are wrong cards in the North, and with no wrong card in the South
+    to exchange with they cannot come home before a vacancy: the K♥ lands on the
+    talon.  With a red card in the South an exchange can bring a 4♠ home at once."""
+    lone = dict(STUCK, african3="5s")
+    assert G.dead(full(lone, BASE, "9h 9h", first="Kh"))
+    partner = dict(lone, australian1="2h")
+    assert not G.dead(full(partner, BASE, "9h 9h", first="Kh"))
+
+
 def test_glance_makes_the_first_two_proofs_only() -> None:
     """``glance`` (the beam's test of the positions it gathers from) keeps pruning 1
     and 2 and leaves out pruning 3, the costliest."""

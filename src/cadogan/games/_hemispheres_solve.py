@@ -94,13 +94,23 @@ class _Times:
     def colours(self) -> None:
         """Fill in, for the third proof only (the first two never look): ``wrong``,
         per position, whether its bottom card is of the wrong colour; ``wrongs``, the
-        top cards of those positions; ``empty``, whether some position is empty."""
+        top cards of those positions that an exchange could bring home; ``empty``,
+        whether some position is empty.
+
+        An exchange needs a wrong card in each hemisphere, and until a position is
+        empty no new wrong card can come into the circle (only a vacancy takes a card
+        of either colour; the talon and the Races marry only right-coloured cards,
+        and transfers wait for the end, when nothing is dealt).  So when one
+        hemisphere holds no wrong card, the other's stay where they are for as long
+        as ``_vacancy`` times: ``wrongs`` is empty then."""
         circle = self.circle
         self.wrong = [
             bool(codes) and (codes[0] < RED_CODES) != NORTH_AT[slot]
             for slot, codes in enumerate(circle)
         ]
-        self.wrongs = {codes[-1] for codes, w in zip(circle, self.wrong, strict=True) if w}
+        sides = {NORTH_AT[slot] for slot, w in enumerate(self.wrong) if w}
+        if len(sides) == 2:
+            self.wrongs = {codes[-1] for codes, w in zip(circle, self.wrong, strict=True) if w}
         self.empty = any(not codes for codes in circle)
 
     def build(self, code: int) -> int:
@@ -314,7 +324,8 @@ def _vacancy(circle: Sequence[Sequence[int]], times: _Times) -> int:
     can leave; a new wrong card could come only through a vacancy, which is what is
     being timed.  A card leaves to a foundation (``build``) or by marriage within its
     Race, onto a copy of index + 1 that can reach a pile of that Race: one in the Race
-    or in the wrong hemisphere now (at once), or one from the pack or the talon.
+    or in the wrong hemisphere now with a wrong card across to exchange with (at once:
+    ``wrongs``), or one from the pack or the talon.
     """
     if times.empty:
         return 0
@@ -389,7 +400,7 @@ def _bury(times: _Times, held: list[list[int]]) -> None:
 def _leave(times: _Times, code: int, slot: int) -> int:
     """The earliest time a card in position ``slot`` can leave it: to a foundation, or
     by marriage onto a copy of index + 1 in another position of its Race (at once if
-    one is there or in the wrong hemisphere, else when one can come from the pack or
+    one is there or in ``wrongs``, else when one can come from the pack or
     the talon)."""
     best = times.build(code)
     if code % WIDTH == LAST:
