@@ -61,6 +61,7 @@ SOUTHERN = tuple(i for i in range(12) if not NORTH_AT[i])
 HOMES = frozenset(FOUNDATIONS)
 SEPARATOR = b"\xff"  # never a card code (those are below 56)
 FULL = 13 * 8  # the cards home when the game is won
+ONES = bytes(bin(m).count("1") for m in range(1 << WIDTH))  # set bits, by mask
 GLANCES_CAP = 200_000  # verdicts of the first two proofs remembered (``Spots.judge``)
 
 
@@ -99,34 +100,45 @@ class Spots(TalonSpots):
             return []
         usable: list[int] = []  # each position's top if in its own hemisphere, else -1
         wrongs: list[int] = []
-        for i, cards in enumerate(circle):
+        out: list[int] = []
+        for i in range(12):
+            cards = circle[i]
             if not cards:
                 usable.append(-1)
-            elif (cards[-1] < RED_CODES) == NORTH_AT[i]:
-                usable.append(cards[-1])
+                continue
+            code = cards[-1]
+            if (code < RED_CODES) == NORTH_AT[i]:
+                usable.append(code)
+                if _fits(heights, code):
+                    out.append(32 * i + HOME)
             else:
                 usable.append(-1)
                 wrongs.append(i)
-        wants = {WIDTH * (k >> 1) + h + 1 for k, h in enumerate(heights) if h < LAST}
         done = not left and not talon
-        out = [32 * i + HOME for i, code in enumerate(usable) if code in wants]
-        if talon and talon[-1] in wants:
+        if talon and _fits(heights, talon[-1]):
             out.append(32 * TALON_AT + HOME)
         if done:
-            for b, code in enumerate(BARRIER_CODES):
-                if barriers >> b & 1 and code in wants:
+            for b in range(4):
+                if barriers >> b & 1 and _fits(heights, BARRIER_CODES[b]):
                     out.append(32 * (BARRIER_AT + b) + HOME)
         if talon and talon[-1] % WIDTH != LAST:
             onto = talon[-1] + 1
-            out += [32 * TALON_AT + i for i, code in enumerate(usable) if code == onto]
+            for i in range(12):
+                if usable[i] == onto:
+                    out.append(32 * TALON_AT + i)
         if wrongs:
-            north = [i for i in wrongs if NORTH_AT[i]]
-            south = [i for i in wrongs if not NORTH_AT[i]]
-            out += [EXCHANGE + 32 * n + s for n in north for s in south]
+            for n in wrongs:
+                if NORTH_AT[n]:
+                    for s in wrongs:
+                        if not NORTH_AT[s]:
+                            out.append(EXCHANGE + 32 * n + s)
         if count < RACE_MOVE_LIMIT:
-            for i, code in enumerate(usable):
+            for i in range(12):
+                code = usable[i]
                 if code >= 0 and code % WIDTH != LAST:
-                    out += [32 * i + j for j in RACE_MATES[i] if usable[j] == code + 1]
+                    for j in RACE_MATES[i]:
+                        if usable[j] == code + 1:
+                            out.append(32 * i + j)
         if done and wrongs:
             empty = [j for j, cards in enumerate(circle) if not cards]
             for i in wrongs:
@@ -217,9 +229,17 @@ class Spots(TalonSpots):
         each suit's foundations as one pair, the count of Race marriages capped at the
         limit."""
         circle, heights, talon, left, barriers, count = spot
-        head = bytes((left, min(count, RACE_MOVE_LIMIT), barriers)) + heights
-        races = [SEPARATOR.join(sorted(circle[3 * r : 3 * r + 3])) for r in range(4)]
-        return SEPARATOR.join((head, talon, *races))
+        parts = [bytes((left, min(count, RACE_MOVE_LIMIT), barriers)) + heights, talon]
+        for r in range(0, 12, 3):
+            a, b, c = circle[r], circle[r + 1], circle[r + 2]
+            if b < a:
+                a, b = b, a
+            if c < b:
+                b, c = c, b
+                if b < a:
+                    a, b = b, a
+            parts += (a, b, c)
+        return SEPARATOR.join(parts)
 
     def score(self, spot: Spot) -> int:
         """``_hemispheres_steer.score``."""
@@ -230,13 +250,20 @@ class Spots(TalonSpots):
                 empty += 1
             elif (cards[0] < RED_CODES) != NORTH_AT[i]:
                 wrong += 1
+        # A lock: a talon card above a card of its suit at least two below it.  Per
+        # suit, a bit per index seen so far, the second copies in a mask of their own.
         locks = 0
-        seen = [0] * (4 * WIDTH)
+        first = [0, 0, 0, 0]
+        second = [0, 0, 0, 0]
         for code in talon:
-            base = code - code % WIDTH
-            if code - 2 >= base:
-                locks += sum(seen[base : code - 1])
-            seen[code] += 1
+            suit, index = code // WIDTH, code % WIDTH
+            below = (1 << (index - 1)) - 1  # the indices up to index - 2
+            locks += ONES[first[suit] & below] + ONES[second[suit] & below]
+            bit = 1 << index
+            if first[suit] & bit:
+                second[suit] |= bit
+            else:
+                first[suit] |= bit
         home = sum(heights)
         return 4 * home - 4 * len(talon) + 3 * empty - 2 * (wrong + locks) - left
 
@@ -295,6 +322,12 @@ class Spots(TalonSpots):
         if dst != HOME:
             return MOVES[source, POSITIONS[dst]]
         return home_move(source, legal, HOMES)
+
+
+def _fits(heights: bytes, code: int) -> bool:
+    """Whether the card fits a foundation of its suit: one stands at its index - 1."""
+    below, at = code % WIDTH - 1, 2 * (code // WIDTH)
+    return heights[at] == below or heights[at + 1] == below
 
 
 def _source(index: int) -> str:
