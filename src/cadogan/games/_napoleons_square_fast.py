@@ -93,32 +93,32 @@ class Spots(TalonSpots):
         source; marriages and fills of spaces, source by source; the deal), with the
         ``Game``'s test of the end once the pack is out."""
         packets, heights, talon, left = spot
-        sources: list[tuple[int, int]] = []
-        onto: dict[int, list[int]] = {}  # a top card -> the packets it tops
-        spaces: list[int] = []
-        for i, cards in enumerate(packets):
+        tops: list[int] = []  # each packet's top card, -1 for a space
+        result: list[int] = []
+        for i in range(12):
+            cards = packets[i]
             if cards:
                 code = cards[-1]
-                sources.append((i, code))
-                if code in onto:
-                    onto[code].append(i)
-                else:
-                    onto[code] = [i]
+                tops.append(code)
+                if _fits(heights, code):
+                    result.append(32 * i + HOME)
             else:
-                spaces.append(i)
-        wants = _wants(heights)
-        result = [32 * i + HOME for i, code in sources if code in wants]
-        if talon and talon[-1] in wants:
+                tops.append(-1)
+        if talon and _fits(heights, talon[-1]):
             result.append(32 * TALON_AT + HOME)
         homes = len(result)
-        for i, code in sources:
-            for j in onto.get(code + 1, ()):
-                result.append(32 * i + j)
+        for i in range(12):
+            code = tops[i]
+            if code >= 0:
+                for j in range(12):
+                    if tops[j] == code + 1:
+                        result.append(32 * i + j)
         if talon:
-            targets = onto.get(talon[-1] + 1, [])
-            if spaces:
-                targets = sorted(targets + spaces)
-            result += [32 * TALON_AT + j for j in targets]
+            onto = talon[-1] + 1
+            for j in range(12):
+                top = tops[j]
+                if top == onto or top < 0:
+                    result.append(32 * TALON_AT + j)
         if left:
             result.append(DEAL_MOVE)
             return result
@@ -277,10 +277,11 @@ class Spots(TalonSpots):
         return home_move(source, legal, HOMES)
 
 
-def _wants(heights: bytes) -> set[int]:
-    """The codes the foundations take next: one above each height (an ace above an
-    empty place; above a king, code 16 x suit + 14, no card)."""
-    return {16 * (k >> 1) + h + 1 for k, h in enumerate(heights)}
+def _fits(heights: bytes, code: int) -> bool:
+    """Whether the card fits a foundation of its suit: one stands one below it (an
+    ace fits an empty place, height 0)."""
+    below, at = (code & 15) - 1, 2 * (code >> 4)
+    return heights[at] == below or heights[at + 1] == below
 
 
 def _count_locks(cards: bytes) -> int:
@@ -305,21 +306,28 @@ def _talon_idle(spot: Spot) -> bool:
     top = talon[-1]
     if top & 15 == ACE:
         return False
-    square = set(b"".join(packets))
-    tops = {16 * s + h for s in range(4) for h in heights[2 * s : 2 * s + 2] if h}
+    square = tops = 0  # bit masks by code (codes are below 62)
+    for cards in packets:
+        for code in cards:
+            square |= 1 << code
+    for k in range(8):
+        if heights[k]:
+            tops |= 1 << (16 * (k >> 1) + heights[k])
     if _may_leave(top, square, tops):
         return False
-    return all(
-        cards and cards[0] & 15 != ACE and not _may_leave(cards[0], square, tops)
-        for cards in packets
-    )
+    for cards in packets:
+        if not cards or cards[0] & 15 == ACE or _may_leave(cards[0], square, tops):
+            return False
+    return True
 
 
-def _may_leave(code: int, square: set[int], tops: set[int]) -> bool:
-    """Whether a card might be played or married using only the square's cards."""
+def _may_leave(code: int, square: int, tops: int) -> bool:
+    """Whether a card might be played or married using only the square's cards
+    (``square``, and the foundations' top cards ``tops``, as bit masks by code)."""
     lower = code - 1
-    higher = code + 1 if code & 15 < KING else -1
-    return lower in tops or lower in square or higher in square
+    if (tops | square) >> lower & 1:
+        return True
+    return code & 15 < KING and square >> (code + 1) & 1 == 1
 
 
 def kings_dead(packets: Sequence[bytes], heights: bytes) -> bool:
