@@ -7,15 +7,17 @@ their encodings are remembered (the memo is emptied when it grows big).
 
 from __future__ import annotations
 
+from typing import Final
+
 from cadogan.cards import Card, pack
 
-CODE = {c: i for i, c in enumerate(pack(1))}
-_ENCODINGS: dict[tuple[Card, ...], bytes] = {}
-_GROUPS: dict[tuple[tuple[Card, ...], ...], bytes] = {}
-MEMO_LIMIT = 100_000
+CODE: Final = {c: i for i, c in enumerate(pack(1))}
+_ENCODINGS: Final[dict[tuple[Card, ...], bytes]] = {}
+_GROUPS: Final[dict[tuple[tuple[Card, ...], ...], bytes]] = {}
+MEMO_LIMIT: Final = 100_000
 # Groups hold on to their piles' cards, so fewer are remembered: a Constitution solve
 # meets about 6,000 distinct divisions in 20,000 positions.
-GROUP_LIMIT = 20_000
+GROUP_LIMIT: Final = 20_000
 
 
 def encoded(cards: tuple[Card, ...]) -> bytes:

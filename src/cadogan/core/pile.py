@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Final
 
 from cadogan.cards import Card
 
@@ -99,4 +100,4 @@ class Pile:
         )
 
 
-EMPTY = Pile()
+EMPTY: Final = Pile()

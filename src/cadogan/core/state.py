@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Final
 
 from cadogan.cards import Card
 from cadogan.core.frozenmap import FrozenMap
@@ -12,8 +13,8 @@ from cadogan.core.pile import Pile
 
 Value = int | str
 
-_NO_VARS: FrozenMap[str, Value] = FrozenMap()
-_NO_OPTIONS: FrozenMap[str, str] = FrozenMap()
+_NO_VARS: Final[FrozenMap[str, Value]] = FrozenMap()
+_NO_OPTIONS: Final[FrozenMap[str, str]] = FrozenMap()
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,23 +7,26 @@ it needs no proof, only to be cheap.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Final
 
 from cadogan.core import State
 from cadogan.core.facts import pile_facts
 from cadogan.games._constitution_rules import FOLLOWS
 from cadogan.games._constitution_text import FOUND, ROWS, TALON
 
-PLAYED = 24  # points per card on the Government
+PLAYED: Final = 24  # points per card on the Government
 # Points for a card the Government wants next, by division (People .. Privy Council),
 # when it is a top there; less for each card lying on it.
-WANTED = (1, 3, 6, 12)
+WANTED: Final = (1, 3, 6, 12)
 # How many cards from the top of a pile can still earn points in each division above
 # the People: a card under ``depth`` others earns ``worth - 2 * depth`` when that is
 # positive.  In the People only a top earns (its one point).
-UPPER = tuple(zip(ROWS[1:], WANTED[1:], [(worth + 1) // 2 for worth in WANTED[1:]], strict=True))
+UPPER: Final = tuple(
+    zip(ROWS[1:], WANTED[1:], [(worth + 1) // 2 for worth in WANTED[1:]], strict=True)
+)
 # Every pile of the divisions and the talon, with its place for ``facts``: the
 # division (0-3, the People up) or 4 for the talon.
-PLACES = tuple((row, name) for row, names in enumerate((*ROWS, (TALON,))) for name in names)
+PLACES: Final = tuple((row, name) for row, names in enumerate((*ROWS, (TALON,))) for name in names)
 
 
 def score(state: State) -> int:

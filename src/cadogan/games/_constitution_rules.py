@@ -12,33 +12,33 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import pairwise
+from typing import Final
 
 from cadogan.cards import Card, Rank, Suit, pack
 from cadogan.core import TRANSFER, Move, Pile, State, action, transfer
 from cadogan.core.encode import encoded, encoded_group
 from cadogan.games._constitution_text import COUNCIL, FOUND, NO_VACANCY, PACK, ROW_OF, ROWS, TALON
 
-DEAL = action("deal")
+DEAL: Final = action("deal")
 # Every card move the rules can offer: from each pile of a division to each pile of the
 # division above, from the Privy Council to each foundation, and talon or pack to People.
-MOVES = {
+MOVES: Final = {
     (source, target): transfer(source, target)
     for lower, upper in pairwise((*ROWS, FOUND))
     for source in lower
     for target in upper
-}
-MOVES |= {
-    (source, target): transfer(source, target) for source in (TALON, PACK) for target in ROWS[0]
-}
-IN_FOUND = frozenset(FOUND)
-IN_COUNCIL = frozenset(COUNCIL)
+} | {(source, target): transfer(source, target) for source in (TALON, PACK) for target in ROWS[0]}
+IN_FOUND: Final = frozenset(FOUND)
+IN_COUNCIL: Final = frozenset(COUNCIL)
 
-ALL_CARDS = pack(1)
-ACES = tuple(c for c in ALL_CARDS if c.rank == Rank.ACE)
+ALL_CARDS: Final = pack(1)
+ACES: Final = tuple(c for c in ALL_CARDS if c.rank == Rank.ACE)
 # Rule VI: the card a foundation takes after each card (same suit, one higher).
-FOLLOWS = {c: Card(Rank(c.rank + 1), c.suit) if c.rank < Rank.KING else None for c in ALL_CARDS}
+FOLLOWS: Final = {
+    c: Card(Rank(c.rank + 1), c.suit) if c.rank < Rank.KING else None for c in ALL_CARDS
+}
 # Rule IV: the two cards that may be placed on each card (one lower, other colour).
-TAKES = {
+TAKES: Final = {
     c: tuple(Card(Rank(c.rank - 1), s) for s in Suit if s.red != c.red) if c.rank > 1 else ()
     for c in ALL_CARDS
 }
@@ -46,7 +46,7 @@ TAKES = {
 
 # For each division below the Council: its piles, the piles of the division above, and
 # the move from each of its piles (row) to each pile above (column).
-CLIMBS = tuple(
+CLIMBS: Final = tuple(
     (lower, upper, tuple(tuple(MOVES[s, t] for t in upper) for s in lower))
     for lower, upper in pairwise(ROWS)
 )
@@ -105,7 +105,7 @@ def free_moves(state: State) -> tuple[Move, ...]:
     return tuple(result)
 
 
-WHOLE_FOUNDATION = int(Rank.JACK)  # an ace and its ten successors, 2 to the knave
+WHOLE_FOUNDATION: Final = int(Rank.JACK)  # an ace and its ten successors, 2 to the knave
 
 
 def won(state: State) -> bool:

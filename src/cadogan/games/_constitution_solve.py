@@ -22,6 +22,7 @@ Facts about the rules that the proofs use (docs/rules/constitution.md):
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from cadogan.cards import Card, pack
 from cadogan.core import Move, Pile, State
@@ -36,11 +37,11 @@ from cadogan.games._constitution_text import (
     TALON,
 )
 
-ALL_CARDS = pack(1)
+ALL_CARDS: Final = pack(1)
 # For each card: its rank, its suit, the index of its (rank, class) key among possible
 # tops, and the key of the cards it can be built on (rank + 1, same class).
-_KEY = {c: 2 * c.rank + ((c.rank + c.suit.red) & 1) for c in ALL_CARDS}
-INFO = {c: (int(c.rank), int(c.suit), _KEY[c], _KEY[c] + 2) for c in ALL_CARDS}
+_KEY: Final = {c: 2 * c.rank + ((c.rank + c.suit.red) & 1) for c in ALL_CARDS}
+INFO: Final = {c: (int(c.rank), int(c.suit), _KEY[c], _KEY[c] + 2) for c in ALL_CARDS}
 
 
 def dead(state: State) -> bool:

@@ -28,6 +28,7 @@ reported (``Spots.line``).  Rules: docs/rules/hemispheres.md.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import Final
 
 from cadogan.core import Game, Move, Outcome, State
 from cadogan.core.fast import Root, TalonSpots, home_move, raised, replaced
@@ -49,20 +50,20 @@ from cadogan.games._hemispheres_rules import (
 from cadogan.games._hemispheres_solve import CODE, LAST, RED_CODES, WIDTH, dead_codes, depths
 
 Spot = tuple[tuple[bytes, ...], bytes, bytes, int, int, int]
-TALON_AT = 12  # the talon's index as a move's source
-BARRIER_AT = 13  # barrier b's index as a source is BARRIER_AT + b
-HOME = 20  # a move's target: a foundation of the card's suit
-EXCHANGE = 1024  # EXCHANGE + 32 x north + south
-DEAL_MOVE = 2048
+TALON_AT: Final = 12  # the talon's index as a move's source
+BARRIER_AT: Final = 13  # barrier b's index as a source is BARRIER_AT + b
+HOME: Final = 20  # a move's target: a foundation of the card's suit
+EXCHANGE: Final = 1024  # EXCHANGE + 32 x north + south
+DEAL_MOVE: Final = 2048
 # Each barrier's card code (K♥, A♣, K♦, A♠: each the last of its suit).
-BARRIER_CODES = (LAST, 2 * WIDTH + LAST, WIDTH + LAST, 3 * WIDTH + LAST)
-NORTHERN = tuple(i for i in range(12) if NORTH_AT[i])
-SOUTHERN = tuple(i for i in range(12) if not NORTH_AT[i])
-HOMES = frozenset(FOUNDATIONS)
-SEPARATOR = b"\xff"  # never a card code (those are below 56)
-FULL = 13 * 8  # the cards home when the game is won
-ONES = bytes(bin(m).count("1") for m in range(1 << WIDTH))  # set bits, by mask
-GLANCES_CAP = 200_000  # verdicts of the first two proofs remembered (``Spots.judge``)
+BARRIER_CODES: Final = (LAST, 2 * WIDTH + LAST, WIDTH + LAST, 3 * WIDTH + LAST)
+NORTHERN: Final = tuple(i for i in range(12) if NORTH_AT[i])
+SOUTHERN: Final = tuple(i for i in range(12) if not NORTH_AT[i])
+HOMES: Final = frozenset(FOUNDATIONS)
+SEPARATOR: Final = b"\xff"  # never a card code (those are below 56)
+FULL: Final = 13 * 8  # the cards home when the game is won
+ONES: Final = bytes(bin(m).count("1") for m in range(1 << WIDTH))  # set bits, by mask
+GLANCES_CAP: Final = 200_000  # verdicts of the first two proofs remembered (``Spots.judge``)
 
 
 def spot(state: State) -> Spot:

@@ -9,24 +9,26 @@ made once; ``allowed`` answers for one move exactly as ``legal`` would for all.
 
 from __future__ import annotations
 
+from typing import Final
+
 from cadogan.cards import Card, Rank, pack
 from cadogan.core import TRANSFER, Move, Pile, State, action, transfer
 
-PACK = "pack"
-TALON = "talon"
+PACK: Final = "pack"
+TALON: Final = "talon"
 # The four barriers, named for their compass points on the plate (K♥ West, A♣ North,
 # K♦ East, A♠ South).  Dealing starts from the K♥ and goes clockwise.
-BARRIERS = ("barrier_west", "barrier_north", "barrier_east", "barrier_south")
-BARRIER_CARDS = ("Kh", "Ac", "Kd", "As")
-RACES = ("european", "asiatic", "australian", "african")
-NORTH_RACES = frozenset({"european", "asiatic"})
+BARRIERS: Final = ("barrier_west", "barrier_north", "barrier_east", "barrier_south")
+BARRIER_CARDS: Final = ("Kh", "Ac", "Kd", "As")
+RACES: Final = ("european", "asiatic", "australian", "african")
+NORTH_RACES: Final = frozenset({"european", "asiatic"})
 # The twelve circle positions in dealing order: clockwise from the K♥, three per Race.
-POSITIONS = tuple(f"{race}{n}" for race in RACES for n in (1, 2, 3))
+POSITIONS: Final = tuple(f"{race}{n}" for race in RACES for n in (1, 2, 3))
 # found1-4 hold the red aces (ascending), found5-8 the black kings (descending); each
 # suit has two foundations, found1/2, found3/4, found5/6, found7/8.
-FOUNDATION_CARDS = ("Ah", "Ah", "Ad", "Ad", "Kc", "Kc", "Ks", "Ks")
-FOUNDATIONS = tuple(f"found{n}" for n in range(1, 9))
-TWINS = (FOUNDATIONS[0:2], FOUNDATIONS[2:4], FOUNDATIONS[4:6], FOUNDATIONS[6:8])
+FOUNDATION_CARDS: Final = ("Ah", "Ah", "Ad", "Ad", "Kc", "Kc", "Ks", "Ks")
+FOUNDATIONS: Final = tuple(f"found{n}" for n in range(1, 9))
+TWINS: Final = (FOUNDATIONS[0:2], FOUNDATIONS[2:4], FOUNDATIONS[4:6], FOUNDATIONS[6:8])
 
 # Consecutive marriages within the Races (circle to circle) are the only moves that can
 # be undone, by marrying a card back and forth between twin cards.  An exhaustive search
@@ -36,21 +38,21 @@ TWINS = (FOUNDATIONS[0:2], FOUNDATIONS[2:4], FOUNDATIONS[4:6], FOUNDATIONS[6:8])
 # independently, so 4 x 3 = 12 in a row never cuts off a position.  The limit resets
 # after any other move, each of which makes lasting progress, so every game ends
 # (docs/rules/hemispheres.md, decision 11, gives both arguments in full).
-RACE_MOVE_LIMIT = 12
-COUNTER = "race_moves"
+RACE_MOVE_LIMIT: Final = 12
+COUNTER: Final = "race_moves"
 
 
-RACE_OF = {p: p.rstrip("123") for p in POSITIONS}
-NORTHERN = frozenset(p for p in POSITIONS if RACE_OF[p] in NORTH_RACES)
-SAME_RACE = {
+RACE_OF: Final = {p: p.rstrip("123") for p in POSITIONS}
+NORTHERN: Final = frozenset(p for p in POSITIONS if RACE_OF[p] in NORTH_RACES)
+SAME_RACE: Final = {
     p: tuple(q for q in POSITIONS if q != p and RACE_OF[q] == RACE_OF[p]) for p in POSITIONS
 }
-IN_CIRCLE = frozenset(POSITIONS)
-IN_FOUNDATIONS = frozenset(FOUNDATIONS)
-IN_BARRIERS = frozenset(BARRIERS)
+IN_CIRCLE: Final = frozenset(POSITIONS)
+IN_FOUNDATIONS: Final = frozenset(FOUNDATIONS)
+IN_BARRIERS: Final = frozenset(BARRIERS)
 # Position index -> True for the North; and for each index the indices of its Race.
-NORTH_AT = tuple(p in NORTHERN for p in POSITIONS)
-RACE_MATES = tuple(tuple(POSITIONS.index(q) for q in SAME_RACE[p]) for p in POSITIONS)
+NORTH_AT: Final = tuple(p in NORTHERN for p in POSITIONS)
+RACE_MATES: Final = tuple(tuple(POSITIONS.index(q) for q in SAME_RACE[p]) for p in POSITIONS)
 
 
 def race(position: str) -> str:
@@ -73,22 +75,22 @@ def _step(card: Card, step: int) -> Card | None:
     return Card.parse(Rank(rank).letter + card.suit.letter) if 1 <= rank <= 13 else None
 
 
-ALL_CARDS = pack(1)
-RED = {c: c.suit.red for c in ALL_CARDS}
+ALL_CARDS: Final = pack(1)
+RED: Final = {c: c.suit.red for c in ALL_CARDS}
 # The card each card is built after on a foundation, and the card it marries onto in
 # its own hemisphere: red goes up on foundations and down in the North, black the
 # reverse, so both are the same neighbour: one higher for red, one lower for black.
-AFTER = {c: _step(c, 1 if c.red else -1) for c in ALL_CARDS}
+AFTER: Final = {c: _step(c, 1 if c.red else -1) for c in ALL_CARDS}
 
 # Every move the rules can offer, made once.
-DEAL = action("deal")
-MOVES = {
+DEAL: Final = action("deal")
+MOVES: Final = {
     (a, b): transfer(a, b)
     for a in (*POSITIONS, TALON, *BARRIERS)
     for b in (*POSITIONS, *FOUNDATIONS)
     if a != b
 }
-EXCHANGES = {
+EXCHANGES: Final = {
     (n, s): action("exchange", n, s) for n in POSITIONS for s in POSITIONS if n in NORTHERN
 }
 

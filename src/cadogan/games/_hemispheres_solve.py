@@ -15,6 +15,7 @@ only once the talon is used up, so it never helps a talon card).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from cadogan.cards import Card, Suit, pack
 from cadogan.core import State
@@ -28,16 +29,16 @@ from cadogan.games._hemispheres_rules import (
     TWINS,
 )
 
-LAST = 13  # the index that finishes a foundation (red king, black ace)
-WIDTH = 14  # codes are suit * WIDTH + index
+LAST: Final = 13  # the index that finishes a foundation (red king, black ace)
+WIDTH: Final = 14  # codes are suit * WIDTH + index
 # The suit of each pair of twin foundations, in TWINS order (found1/2 hold hearts...).
-TWIN_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
+TWIN_SUITS: Final = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
 # Card -> suit number (TWINS order) * WIDTH + building index.
-CODE: dict[Card, int] = {
+CODE: Final[dict[Card, int]] = {
     c: TWIN_SUITS.index(c.suit) * WIDTH + (c.rank if c.red else 14 - c.rank) for c in pack(1)
 }
-RED_CODES = 2 * WIDTH  # hearts and diamonds come first: a code below this is red
-RACE_PILES = tuple(tuple(p for p in POSITIONS if p.startswith(r)) for r in RACES)
+RED_CODES: Final = 2 * WIDTH  # hearts and diamonds come first: a code below this is red
+RACE_PILES: Final = tuple(tuple(p for p in POSITIONS if p.startswith(r)) for r in RACES)
 
 
 def heights(state: State) -> list[tuple[int, int]]:
@@ -55,7 +56,7 @@ def _home(tall: tuple[int, int], index: int) -> int:
     return (tall[0] >= index) + (tall[1] >= index)
 
 
-INF = 1 << 20  # "never"
+INF: Final = 1 << 20  # "never"
 
 
 class _Times:
@@ -155,7 +156,7 @@ def _pack(cards: tuple[Card, ...]) -> tuple[list[int], list[int]]:
     return coming, depth
 
 
-_PACKS: dict[int, tuple[tuple[Card, ...], list[int], list[int]]] = {}
+_PACKS: Final[dict[int, tuple[tuple[Card, ...], list[int], list[int]]]] = {}
 
 
 def glance(state: State) -> bool:

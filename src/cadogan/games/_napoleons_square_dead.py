@@ -10,12 +10,14 @@ this applies to them.  The talon's test, which counts spaces, is in
 
 from __future__ import annotations
 
+from typing import Final
+
 from cadogan.cards import Rank, Suit
 from cadogan.core import State
 from cadogan.games._napoleons_square_rules import FOUND, PACK, PACKETS
 from cadogan.games._napoleons_square_space import space_dead
 
-LATE = 12  # the talon's test runs once the pack holds at most this many cards
+LATE: Final = 12  # the talon's test runs once the pack holds at most this many cards
 
 
 def dead(state: State) -> bool:

@@ -28,6 +28,7 @@ rests on this module alone: a winning line found here is replayed through
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import Final
 
 from cadogan.core import Game, Move, Outcome, State, transfer
 from cadogan.core.fast import Root, TalonSpots, home_move, raised, replaced
@@ -38,14 +39,14 @@ from cadogan.games._napoleons_square_solve import BURIED, LOCK, SPACE
 from cadogan.games._napoleons_square_space import space_dead_codes, suit_heights
 
 Spot = tuple[tuple[bytes, ...], bytes, bytes, int]  # packets, heights, talon, left
-TALON_AT = 12  # the talon's index as a move's source
-HOME = 16  # a move's target: a foundation of the card's suit
-DEAL_MOVE = 32 * 31  # turn the pack
-KING = 13
-ACE = 1
-HOMES = frozenset(FOUND)
-SEPARATOR = b"\xff"  # never a card code (those are below 64)
-MEMO_CAP = 200_000  # piles whose lock counts are remembered
+TALON_AT: Final = 12  # the talon's index as a move's source
+HOME: Final = 16  # a move's target: a foundation of the card's suit
+DEAL_MOVE: Final = 32 * 31  # turn the pack
+KING: Final = 13
+ACE: Final = 1
+HOMES: Final = frozenset(FOUND)
+SEPARATOR: Final = b"\xff"  # never a card code (those are below 64)
+MEMO_CAP: Final = 200_000  # piles whose lock counts are remembered
 
 
 def spot(state: State) -> Spot:
@@ -348,7 +349,7 @@ def kings_dead(packets: Sequence[bytes], heights: bytes) -> bool:
     return False
 
 
-_BLOCKING: dict[bytes, tuple[tuple[int, bytes], ...]] = {}
+_BLOCKING: Final[dict[bytes, tuple[tuple[int, bytes], ...]]] = {}
 
 
 def _blocking(cards: bytes) -> tuple[tuple[int, bytes], ...]:

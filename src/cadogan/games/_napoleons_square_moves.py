@@ -11,6 +11,8 @@ Rules: docs/rules/napoleons-square.md.
 
 from __future__ import annotations
 
+from typing import Final
+
 from cadogan.cards import Card
 from cadogan.core import TRANSFER, Move, State, action, transfer
 from cadogan.games._napoleons_square_rules import (
@@ -23,13 +25,13 @@ from cadogan.games._napoleons_square_rules import (
     run_length,
 )
 
-DEAL = action("deal")
-_NAMES = (*PACKETS, TALON)
-_MOVES: dict[tuple[str, str], Move] = {
+DEAL: Final = action("deal")
+_NAMES: Final = (*PACKETS, TALON)
+_MOVES: Final[dict[tuple[str, str], Move]] = {
     (a, b): transfer(a, b) for a in _NAMES for b in (*PACKETS, *FOUND) if a != b
 }
-_PLACE = {name: i for i, name in enumerate(PACKETS)}
-_PART: dict[tuple[str, int, str], Move] = {}  # modern rules: the top N cards into a space
+_PLACE: Final = {name: i for i, name in enumerate(PACKETS)}
+_PART: Final[dict[tuple[str, int, str], Move]] = {}  # modern rules: the top N cards into a space
 
 
 def part_move(src: str, count: int, dst: str) -> Move:

@@ -8,20 +8,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
+from typing import Final
 
 from cadogan.cards import Card, Rank, Suit
 from cadogan.core import Pile, State
 
-PACKETS = tuple(f"packet{n}" for n in range(1, 13))
-FOUND = tuple(f"found{n}" for n in range(1, 9))
-TALON, PACK = "talon", "pack"
-ALL_CARDS = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
-ACES = frozenset(c for c in ALL_CARDS if c.rank == Rank.ACE)
+PACKETS: Final = tuple(f"packet{n}" for n in range(1, 13))
+FOUND: Final = tuple(f"found{n}" for n in range(1, 9))
+TALON: Final = "talon"
+PACK: Final = "pack"
+ALL_CARDS: Final = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+ACES: Final = frozenset(c for c in ALL_CARDS if c.rank == Rank.ACE)
 
 # Each card's code is 16 x suit + rank, so the card one higher in suit is code + 1, and
 # code + 1 of a king (rank 14) is no card at all: a marriage test is one comparison.
-CODE: dict[Card, int] = {c: 16 * c.suit + c.rank for c in ALL_CARDS}
-UP: dict[Card, Card | None] = {
+CODE: Final[dict[Card, int]] = {c: 16 * c.suit + c.rank for c in ALL_CARDS}
+UP: Final[dict[Card, Card | None]] = {
     c: Card(c.rank + 1, c.suit) if c.rank < Rank.KING else None for c in ALL_CARDS
 }
 

@@ -7,6 +7,7 @@ winnable.  Rules: docs/rules/napoleons-square.md.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Final
 
 from cadogan.cards import Card
 from cadogan.core import TRANSFER, Move, State
@@ -25,9 +26,9 @@ from cadogan.games._napoleons_square_rules import (
 )
 
 # Every pile whose cards the beam's novelty looks at, each its own place.
-PLACES = tuple((name, name) for name in (*PACKETS, TALON))
-DOWN: dict[Card, Card] = {up: card for card, up in UP.items() if up is not None}
-SEPARATOR = b"\xff"  # never a card code (those are below 64)
+PLACES: Final = tuple((name, name) for name in (*PACKETS, TALON))
+DOWN: Final[dict[Card, Card]] = {up: card for card, up in UP.items() if up is not None}
+SEPARATOR: Final = b"\xff"  # never a card code (those are below 64)
 
 
 def key(state: State) -> bytes:
@@ -46,8 +47,8 @@ def key(state: State) -> bytes:
     return SEPARATOR.join((head, _encoded(piles[TALON].cards), *packets))
 
 
-_PILES: dict[tuple[Card, ...], tuple[bytes, int]] = {}
-PILES_CAP = 200_000  # pile contents remembered (a move changes two piles)
+_PILES: Final[dict[tuple[Card, ...], tuple[bytes, int]]] = {}
+PILES_CAP: Final = 200_000  # pile contents remembered (a move changes two piles)
 
 
 def _pile(cards: tuple[Card, ...]) -> tuple[bytes, int]:
@@ -176,7 +177,10 @@ def _count(move: Move, cards: tuple[Card, ...], target: tuple[Card, ...]) -> int
     return run_length(cards)
 
 
-LOCK, SPACE, BURIED = 3, 3, 1  # score weights (measured on deals 1..30, 10 s each)
+# Score weights (measured on deals 1..30, 10 s each).
+LOCK: Final = 3
+SPACE: Final = 3
+BURIED: Final = 1
 
 
 def score(state: State) -> int:

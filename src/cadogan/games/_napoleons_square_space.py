@@ -36,14 +36,18 @@ once).  Rules and proof: docs/rules/napoleons-square.md ("The solver's pruning")
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from cadogan.cards import Rank
 from cadogan.core import State
 from cadogan.games._napoleons_square_rules import CODE, FOUND, PACK, PACKETS, TALON
 
-KING = int(Rank.KING)
-CODES = 64  # card codes (16 x suit + rank) and the numbers around them are below this
-SQUARE, IN_TALON, IN_PACK = 0, 1, 2  # where a card lies now
+KING: Final = int(Rank.KING)
+CODES: Final = 64  # card codes (16 x suit + rank) and the numbers around them are below this
+# Where a card lies now.
+SQUARE: Final = 0
+IN_TALON: Final = 1
+IN_PACK: Final = 2
 
 
 class _World:

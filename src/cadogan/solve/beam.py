@@ -47,22 +47,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterator, Sequence
-from typing import Any
+from typing import Any, Final
 
 from cadogan.core import Move, Outcome, State
 from cadogan.solve.engine import Budget
 from cadogan.solve.exhaustive import Exhaustive
 from cadogan.solve.rules import PACK, Node, Rules, moves_to, rules_for
 
-FIRST_WIDTH = 8  # positions kept per layer on the first run; doubled on each restart
-MAX_WIDTH = 4096  # the widest run; from there on each run adds noise
-NOISE = 3.0  # the random spread added to scores on the runs at MAX_WIDTH
-SPREAD = 64  # positions gathered from one layer position before the pack is turned
-TALONS_CAP = 100_000  # talons whose blame is remembered
-DECAY = 0.5  # the share of its blame a card keeps each time another run dies
-ENDGAME_LEFT = 24  # a layer with at most this many cards left in the pack gets a try
-ENDGAME_NODES = 12  # the endgame try's positions at most, per unit of the run's width
-SLICE = 64  # positions the endgame try plays between two yields
+FIRST_WIDTH: Final = 8  # positions kept per layer on the first run; doubled on each restart
+MAX_WIDTH: Final = 4096  # the widest run; from there on each run adds noise
+NOISE: Final = 3.0  # the random spread added to scores on the runs at MAX_WIDTH
+SPREAD: Final = 64  # positions gathered from one layer position before the pack is turned
+TALONS_CAP: Final = 100_000  # talons whose blame is remembered
+DECAY: Final = 0.5  # the share of its blame a card keeps each time another run dies
+ENDGAME_LEFT: Final = 24  # a layer with at most this many cards left in the pack gets a try
+ENDGAME_NODES: Final = 12  # the endgame try's positions at most, per unit of the run's width
+SLICE: Final = 64  # positions the endgame try plays between two yields
 
 # A position of a layer: its state, its moves, and its ``Node`` (its line as a chain
 # shared with its parent's), where the ``Rules`` hand out ``Position``s with whole lines.

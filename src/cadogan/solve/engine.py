@@ -13,18 +13,18 @@ import zlib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from time import perf_counter
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from cadogan.core import TRANSFER, Game, Move, Outcome, Pile, State
 from cadogan.solve.keys import Encoder
 
 T = TypeVar("T")
-DEAD_MEMO = 200_000  # dead verdicts remembered (then the memo starts afresh)
-MEMO_SIZE = 512  # positions whose moves and outcome the memoized game remembers
+DEAD_MEMO: Final = 200_000  # dead verdicts remembered (then the memo starts afresh)
+MEMO_SIZE: Final = 512  # positions whose moves and outcome the memoized game remembers
 Parts = tuple[tuple[Pile, ...], list[bytes]]  # a state's piles and their encodings
 Settled = tuple[State, list[Move], tuple[Move, ...], Outcome]
-NO_CAP = 1 << 62  # the node cap of a solve without one
-RESERVE = frozenset({"pack", "talon", "discard", "stock", "waste"})  # cards yet to place
+NO_CAP: Final = 1 << 62  # the node cap of a solve without one
+RESERVE: Final = frozenset({"pack", "talon", "discard", "stock", "waste"})  # cards yet to place
 
 
 class OutOfTime(Exception):
@@ -56,7 +56,7 @@ class Lane:
         return layered and self.count > 1 and self.index % 2 == 1
 
 
-SOLO = Lane()
+SOLO: Final = Lane()
 
 
 def memoized(game: Game) -> Game:

@@ -8,14 +8,14 @@ can run a small one from a late layer's position without importing the whole sol
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from cadogan.core import Move, Outcome
 from cadogan.solve.engine import Budget, OutOfMemory, Parts
 from cadogan.solve.rules import Line, Position, Rules
 
 Status = Literal["solved", "unsolvable", "timeout", "memory"]
-STATUSES: tuple[Status, ...] = ("solved", "unsolvable", "timeout", "memory")
+STATUSES: Final[tuple[Status, ...]] = ("solved", "unsolvable", "timeout", "memory")
 
 
 class _Frame:

@@ -16,18 +16,19 @@ with its parent (piles are immutable, so identity means equality).
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Final
 
 from cadogan.cards import Card, Rank, Suit
 from cadogan.core import Pile, State
 
-PILE_SEPARATOR = b"\xff"  # never a card byte (those are below 0x80)
-HEADER_END = b"\xfe"  # never in the UTF-8 header, never a card byte
-UP = 64
+PILE_SEPARATOR: Final = b"\xff"  # never a card byte (those are below 0x80)
+HEADER_END: Final = b"\xfe"  # never in the UTF-8 header, never a card byte
+UP: Final = 64
 
-_CODES: dict[Card, int] = {
+_CODES: Final[dict[Card, int]] = {
     Card(rank, suit): (rank - 1) * 4 + int(suit) for suit in Suit for rank in Rank
 }
-_FACE_UP: dict[Card, int] = {card: code | UP for card, code in _CODES.items()}
+_FACE_UP: Final[dict[Card, int]] = {card: code | UP for card, code in _CODES.items()}
 
 
 def encode_pile(pile: Pile) -> bytes:

@@ -40,7 +40,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from cadogan.core import Move, Outcome, State
 from cadogan.solve.beam import NOISE as BEAM_NOISE
@@ -50,9 +50,9 @@ from cadogan.solve.novelty import Novelty
 from cadogan.solve.rules import Node, Rules, moves_to, rules_for
 
 Entry = tuple[float, int, int, Any, Sequence[Any], Node]  # positions: see Rules
-MAX_DIVE = 4_000  # moves in one dive; a guard for games that can cycle
-OPEN_CAP = 20_000  # open positions kept by the best-first search before a cut
-NOISE = 3.0  # the random spread added to scores after the first best-first run
+MAX_DIVE: Final = 4_000  # moves in one dive; a guard for games that can cycle
+OPEN_CAP: Final = 20_000  # open positions kept by the best-first search before a cut
+NOISE: Final = 3.0  # the random spread added to scores after the first best-first run
 
 
 class Prober:

@@ -12,15 +12,15 @@ The exhaustive search (:mod:`cadogan.solve.search`) plays through the same objec
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from cadogan.core import Move, Outcome, State
 from cadogan.core.fast import FastPlay
 from cadogan.solve.engine import DEAD_MEMO, Budget, Parts
 from cadogan.solve.novelty import Novelty
 
-PACK = "pack"
-TALON = "talon"
+PACK: Final = "pack"
+TALON: Final = "talon"
 
 Line = tuple[Any, ...]  # moves from the root, the Game's or its fast form's
 Position = tuple[Any, Sequence[Any], Line]  # a position, its moves, the line to it

@@ -56,6 +56,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from time import perf_counter
+from typing import Final
 
 from cadogan.core import Game, Move, Outcome, State
 from cadogan.solve.engine import (
@@ -85,7 +86,7 @@ __all__ = [
     "solve_lane",
 ]
 
-SLICE = 1024  # nodes each search plays before the other takes its turn
+SLICE: Final = 1024  # nodes each search plays before the other takes its turn
 
 
 @dataclass(frozen=True, slots=True)
