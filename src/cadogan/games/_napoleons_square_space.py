@@ -70,37 +70,34 @@ class _World:
         ``heights``, each suit's two foundation heights (0: empty), suit s's at 2s and
         2s + 1."""
         codes: list[int] = []
-        where: list[int] = []
         below: list[int] = []  # the card beneath in its packet or the talon (-1: none)
         stack_of: list[int] = []  # the packet's or the talon's number (-1: the pack)
         tops: list[int] = []  # the top card of each packet and of the talon
         for place, cards in enumerate((*packets, talon)):
-            beneath = -1
-            for code in cards:
-                below.append(beneath)
-                beneath = len(codes)
-                codes.append(code)
-                where.append(SQUARE if place < len(packets) else IN_TALON)
-                stack_of.append(place)
-            if beneath >= 0:
-                tops.append(beneath)
-        first = len(codes) - len(talon)
-        self.talon = list(range(first, len(codes)))
-        self.pack = list(range(len(codes), len(codes) + len(pack)))
-        for code in pack:
-            codes.append(code)
-            where.append(IN_PACK)
-            below.append(-1)
-            stack_of.append(-1)
-        self.codes, self.where, self.below, self.stack_of = codes, where, below, stack_of
+            size = len(cards)
+            if size:
+                start = len(codes)
+                codes += cards
+                below += [-1, *range(start, start + size - 1)]
+                stack_of += [place] * size
+                tops.append(start + size - 1)
+        square = len(codes) - len(talon)
+        first = len(codes)
+        self.talon = list(range(square, first))
+        self.pack = list(range(first, first + len(pack)))
+        codes += pack
+        size = len(codes)
+        below += [-1] * len(pack)
+        stack_of += [-1] * len(pack)
+        self.codes, self.below, self.stack_of = codes, below, stack_of
+        self.where = [SQUARE] * square + [IN_TALON] * len(talon) + [IN_PACK] * len(pack)
         self._index()
         self._foundations(heights)
-        size = len(codes)
-        self.free = [w == IN_PACK for w in where]  # a turned card is the talon's top
+        self.free = [False] * first + [True] * len(pack)  # a turned card is the talon's top
         self.played = [False] * size
         self.top = [False] * size
         self.leave = [False] * size
-        self.frozen = [w != SQUARE for w in where]
+        self.frozen = [False] * square + [True] * (size - square)
         self.empty = sum(1 for cards in packets if not cards)
         self.queued = [False] * size
         self.work: list[int] = []
@@ -112,13 +109,14 @@ class _World:
         """``first[code]`` and ``second[code]``: the numbers of a card's two copies (-1
         for a copy not in play, and for codes of no card: a king's code + 1, an ace's
         code - 1).  A card marries onto a copy of ``code + 1`` (see ``onto``)."""
-        self.first = [-1] * CODES
-        self.second = [-1] * CODES
+        first = [-1] * CODES
+        second = [-1] * CODES
         for i, code in enumerate(self.codes):
-            if self.first[code] < 0:
-                self.first[code] = i
+            if first[code] < 0:
+                first[code] = i
             else:
-                self.second[code] = i
+                second[code] = i
+        self.first, self.second = first, second
 
     def onto(self, i: int, z: int) -> bool:
         """Whether card i can marry onto copy z (a copy of its code + 1, or -1: none)
