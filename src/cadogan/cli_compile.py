@@ -23,7 +23,7 @@ console = Console(stderr=True)
 def compile_cmd(show: bool, remove: bool, as_json: bool) -> None:
     """Compile the solver's hot modules with mypyc (optional; about a minute).
 
-    The solver then runs about twice as fast, the same search move for move.  The
+    The solver then runs two to four times as fast, the same search move for move.  The
     build is kept in the user's cache (or $CADOGAN_COMPILED_DIR), named by a hash of
     the package's sources, and used only while those sources are unchanged.  It is
     checked against the plain modules on sample deals before it is used.  Set

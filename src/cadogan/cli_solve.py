@@ -93,7 +93,7 @@ def solve(
     The budget is --timeout seconds and, with --max-nodes, a number of positions;
     whichever runs out first ends the search undecided.  A node budget (with a
     timeout that does not run out first) gives the same verdict on every machine.
-    `cadogan compile` makes the solver about twice as fast, with the same verdicts.
+    `cadogan compile` makes the solver two to four times as fast, with the same verdicts.
     --workers N runs the searches side by side in N processes (each has the whole
     timeout and a share of --max-nodes): as sound, faster on a machine with N cores,
     but the winning line found may differ from run to run.

@@ -3,8 +3,10 @@
 Why: a solve spends its time in plain Python: making and reading positions (the core's
 value types), the searches, and each hard game's move lists, keys, ``dead`` tests and
 scores.  Compiled to C with mypyc (part of mypy) those modules run the same search node
-for node, about twice as fast (benchmarks/README.md, "With the compiled solver
-modules").
+for node, two to four times as fast (benchmarks/README.md, "With the compiled solver
+modules" and "Constants the compiler can see").  Their module-level constants are
+``Final`` (a test checks it): mypyc looks any other module-level name up in the
+module's dict at each use.
 
 What: compiling is optional and never automatic.  ``cadogan compile`` (``build``)
 copies the package's sources to a scratch directory, compiles ``MODULES`` there, and
