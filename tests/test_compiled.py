@@ -60,12 +60,16 @@ def test_extensions_are_named_by_module(tmp_path: Path) -> None:
     }
 
 
+def _source(name: str) -> Path:
+    """The source file of the package's module ``name`` (``cadogan.x.y``)."""
+    parts = name.split(".")
+    assert parts[0] == "cadogan"
+    return compiled.package_dir().joinpath(*parts[1:]).with_suffix(".py")
+
+
 def test_every_listed_module_has_a_source() -> None:
-    package = compiled.package_dir()
     for name in compiled.MODULES:
-        parts = name.split(".")
-        assert parts[0] == "cadogan"
-        assert package.joinpath(*parts[1:]).with_suffix(".py").is_file(), name
+        assert _source(name).is_file(), name
 
 
 def _upper(name: str) -> bool:
@@ -79,9 +83,7 @@ def _unmarked_constants(source: str) -> list[str]:
     found: list[str] = []
     for node in ast.parse(source).body:
         if isinstance(node, ast.Assign):
-            if isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == (
-                "TypeVar"
-            ):
+            if ast.unparse(node.value).startswith("TypeVar("):
                 continue
             names = [n for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
             found += [n.id for n in names if _upper(n.id)]
@@ -104,10 +106,8 @@ def test_compiled_modules_mark_their_constants_final() -> None:
     """mypyc looks a module-level name up in the module's dict at every use unless it
     is ``Final`` (then it inlines the value or reads a C static): the Hemispheres'
     beam ran 47% faster once its constants were marked (benchmarks/README.md)."""
-    package = compiled.package_dir()
     for name in compiled.MODULES:
-        path = package.joinpath(*name.split(".")[1:]).with_suffix(".py")
-        assert _unmarked_constants(path.read_text()) == [], name
+        assert _unmarked_constants(_source(name).read_text()) == [], name
 
 
 def test_prune_keeps_the_newest_builds(tmp_path: Path) -> None:
