@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -11,7 +13,7 @@ from cadogan.core import TRANSFER, Game, Move, Outcome, Pile, State, View
 from cadogan.session import Session
 from cadogan.solve import PLAYERS, Hint, greedy_move, play_deal, solve
 from cadogan.solve.greedy import SHUFFLE_LIMIT, Memory, _is_stock, score, shuffles
-from cadogan.solve.hints import NO_LONGER
+from cadogan.solve.hints import NO_LONGER, Proofs
 from cadogan.solve.players import _choose
 from tests.solve_toys import HiddenLadder, Ladder, OpenLadder, SafeLadder
 
@@ -185,6 +187,102 @@ def test_hint_when_the_game_is_over() -> None:
     session.autoplay()
     assert session.outcome().over
     assert session.hint() == Hint(None, "The game is over.")
+
+
+HINTS = importlib.import_module("cadogan.solve.hints")  # ``cadogan.solve.hint`` is the function
+
+
+def _no_solving(*args: object, **kwargs: object) -> None:
+    raise AssertionError("solved again a position already proved")
+
+
+def test_following_the_hints_needs_one_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every position of the line a hint's solve found is proved winnable: the next
+    hints come from that proof, without solving again, and lead to the win."""
+    game = Ladder()
+    session = Session(game, _deal_with(game, "solved"))
+    first = session.hint()
+    assert first.status == "solved" and first.move is not None
+    monkeypatch.setattr(HINTS, "solve", _no_solving)
+    session.play(first.move)
+    while not session.outcome().over:
+        hint = session.hint()
+        assert hint.status == "solved" and hint.move in session.moves()
+        assert hint.message == f"Play {hint.move}: the deal can still be won."
+        session.play(hint.move)
+    assert session.outcome() is Outcome.WON
+
+
+def test_a_proof_holds_when_the_player_comes_back_by_undo(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = Ladder()
+    session = Session(game, _deal_with(game, "solved"))
+    move = session.hint().move
+    assert move is not None
+    others = [m for m in session.moves() if m != move]
+    monkeypatch.setattr(HINTS, "solve", _no_solving)
+    if others:
+        session.play(others[0])
+        session.undo()
+    assert session.hint().move == move
+
+
+def test_a_position_proved_lost_stays_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Ladder()
+    session = Session(game, _deal_with(game, "unsolvable"))
+    assert session.hint().message == NO_LONGER
+    monkeypatch.setattr(HINTS, "solve", _no_solving)
+    again = session.hint()
+    assert (again.move, again.message, again.status) == (None, NO_LONGER, "unsolvable")
+
+
+def test_an_undecided_solve_proves_nothing() -> None:
+    game = OpenLadder()
+    session = Session(game, 1)
+    assert session.hint(timeout=1e-9).status == "timeout"
+    assert session.proofs.verdict(session.state) is None
+    assert not session.proofs.wins and not session.proofs.lost
+
+
+def test_proofs_keep_the_solvers_line_and_refuse_one_that_does_not_win() -> None:
+    game = Ladder()
+    start = game.deal(_deal_with(game, "solved"))
+    found = solve(game, start)
+    proofs = Proofs()
+    proofs.learn(game, start, found)
+    assert proofs.line(start) == found.moves and proofs.verdict(start) == "solved"
+    assert proofs.next_move(start) == found.moves[0]
+    broken = Proofs()
+    with pytest.raises(ValueError, match="does not end in a win"):
+        broken.learn(game, start, replace(found, moves=found.moves[:-1]))
+
+
+def test_a_later_line_never_overwrites_an_earlier_one() -> None:
+    """Two lines through one position: the walk from either start still ends in a win."""
+    game = Ladder()
+    start = game.deal(_deal_with(game, "solved"))
+    found = solve(game, start)
+    middle = game.play(start, found.moves[0])
+    proofs = Proofs()
+    proofs.learn(game, middle, solve(game, middle))
+    kept = proofs.line(middle)
+    proofs.learn(game, start, found)
+    assert proofs.line(middle) == kept
+    state = start
+    for move in proofs.line(start):
+        state = game.play(state, move)
+    assert game.outcome(state) is Outcome.WON
+
+
+def test_proofs_start_afresh_past_their_cap() -> None:
+    game = Ladder()
+    deals = [d for d in range(1, 60) if solve(game, game.deal(d)).status == "solved"][:2]
+    proofs = Proofs(cap=len(solve(game, game.deal(deals[0])).moves) + 1)
+    for deal in deals:
+        proofs.learn(game, game.deal(deal), solve(game, game.deal(deal)))
+    assert proofs.verdict(game.deal(deals[0])) is None
+    assert proofs.verdict(game.deal(deals[1])) == "solved"
 
 
 def test_autoplay_plays_safe_moves_until_none() -> None:

@@ -11,7 +11,7 @@ from cadogan.core import Game, Move, Outcome, State
 from cadogan.record import Record, replay
 
 if TYPE_CHECKING:
-    from cadogan.solve.hints import Hint
+    from cadogan.solve.hints import Hint, Proofs
 
 MAX_FORCED = 10_000
 
@@ -39,6 +39,7 @@ class Session:
         self.start = state if state is not None else game.deal(deal)
         self.history: list[Entry] = []
         self._redo: list[list[Entry]] = []
+        self._proofs: Proofs | None = None
         self._force()
 
     @property
@@ -117,11 +118,26 @@ class Session:
         while self.undo():
             pass
 
+    @property
+    def proofs(self) -> Proofs:
+        """What this game's solves have proved so far, by position (made on first use,
+        so that a session that never asks for a hint never imports the solver)."""
+        if self._proofs is None:
+            from cadogan.solve.hints import Proofs
+
+            self._proofs = Proofs()
+        return self._proofs
+
     def hint(self, timeout: float = 2.0) -> Hint:
-        """The solver's next move, or a plain word that the deal is lost (cadogan.solve)."""
+        """The solver's next move, or a plain word that the deal is lost (cadogan.solve).
+
+        A position an earlier hint's solve already proved (one on the winning line it
+        found, say, while the player follows the hints) is answered from that proof at
+        once, without solving again.
+        """
         from cadogan.solve.hints import hint
 
-        return hint(self.game, self.state, timeout=timeout)
+        return hint(self.game, self.state, timeout=timeout, proofs=self.proofs)
 
     def autoplay(self, limit: int = 1_000) -> int:
         """Play safe moves (Game.safe: they can never spoil a win) until none; how many."""

@@ -207,6 +207,15 @@ def test_hint_and_winnable(client: TestClient) -> None:
     assert client.post(f"/api/sessions/{gid}/solve").status_code == 200
 
 
+def test_a_position_a_hint_proved_is_answered_at_once(client: TestClient) -> None:
+    gid = start(client, deal=2)["id"]
+    hint = client.post(f"/api/sessions/{gid}/hint").json()
+    assert hint["status"] in ("solved", "unsolvable")
+    verdict = client.post(f"/api/sessions/{gid}/solve", json={"seconds": 5}).json()
+    assert verdict["status"] == hint["status"] and verdict["nodes"] == 0
+    assert (verdict["length"] > 0) is (hint["status"] == "solved")
+
+
 # Records and replay
 
 

@@ -137,7 +137,7 @@ def solve(gid: GameId, request: Request, body: SolveRequest | None = None) -> di
     session = slot.session
     seconds = min(body.seconds, request.app.state.solve_seconds)
     state = session.start if body.from_start else session.state
-    return solver.winnable(session.game, state, seconds)
+    return solver.winnable(session.game, state, seconds, session.proofs)
 
 
 @router.get("/{gid}/record", response_class=PlainTextResponse)

@@ -12,6 +12,7 @@ from typing import Any
 from cadogan.core import Game, State
 from cadogan.session import Session
 from cadogan.solve import solve
+from cadogan.solve.hints import Proofs
 
 MAX_STATES = 500_000
 MAX_AUTOPLAY = 5_000
@@ -29,16 +30,34 @@ def solver_available() -> bool:
     return True
 
 
-def winnable(game: Game, state: State, seconds: float) -> dict[str, Any]:
-    """The solver's verdict on ``state`` within ``seconds``: solved, unsolvable, timeout."""
+def winnable(
+    game: Game, state: State, seconds: float, proofs: Proofs | None = None
+) -> dict[str, Any]:
+    """The solver's verdict on ``state`` within ``seconds``: solved, unsolvable, timeout.
+
+    With ``proofs`` (the game's earlier verdicts, ``Session.proofs``), a position
+    already proved is answered at once (no nodes, no seconds), and a new verdict is
+    remembered for the hints and questions that follow.
+    """
+    known = None if proofs is None else proofs.verdict(state)
+    if proofs is not None and known is not None:
+        return _verdict(known, seconds, 0, 0.0, len(proofs.line(state)))
     solution = solve(game, state, timeout=seconds, max_states=MAX_STATES)
+    if proofs is not None:
+        proofs.learn(game, state, solution)
+    status, moves = solution.status, len(solution.moves)
+    return _verdict(status, seconds, solution.nodes, solution.seconds, moves)
+
+
+def _verdict(status: str, seconds: float, nodes: int, spent: float, length: int) -> dict[str, Any]:
+    """The page's form of a verdict: the status, yes/no/unknown, a sentence, the numbers."""
     return {
-        "status": solution.status,
-        "winnable": {"solved": True, "unsolvable": False}.get(solution.status),
-        "message": VERDICTS[solution.status].format(seconds=seconds),
-        "nodes": solution.nodes,
-        "seconds": round(solution.seconds, 3),
-        "length": len(solution.moves),
+        "status": status,
+        "winnable": {"solved": True, "unsolvable": False}.get(status),
+        "message": VERDICTS[status].format(seconds=seconds),
+        "nodes": nodes,
+        "seconds": round(spent, 3),
+        "length": length,
     }
 
 
