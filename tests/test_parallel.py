@@ -99,6 +99,43 @@ def test_lane_zero_runs_the_exhaustive_search_and_best_first_and_lane_one_the_be
     assert third.beam is not None and third.beam.noise > 0  # not the same beam again
 
 
+class SteeredPackLadder(PackLadder):
+    """The layered toy with a second beam, steered apart, for lane 0 of a split solve."""
+
+    beam_blame = 1.0
+    helper_beam = (2.5, 0.5)
+
+
+def test_lane_zero_runs_a_second_beam_steered_apart_where_the_game_names_one() -> None:
+    """A game's ``helper_beam`` gives lane 0 a beam of its own, with that blame and
+    novelty, taking its turns with the exhaustive search and best-first as a single
+    process's beam does; lane 1 keeps the game's own beam, and a single process has
+    one beam only, on the game's settings."""
+    game = SteeredPackLadder()
+    state = game.deal(1)
+    first = settled_prober(game, state, Lane(0, 2))
+    second = settled_prober(game, state, Lane(1, 2))
+    alone = settled_prober(game, state, SOLO)
+    assert first.beam is not None and not first.beam_only
+    assert (first.beam.blame_weight, first.beam.novel_share) == (2.5, 0.5)
+    for prober in (second, alone):
+        assert prober.beam is not None
+        assert (prober.beam.blame_weight, prober.beam.novel_share) == (1.0, 0.0)
+    assert second.beam_only and not alone.beam_only
+
+
+def test_a_steered_lane_zero_keeps_every_verdict_right() -> None:
+    """With a beam in lane 0 as well, two workers still win every winnable deal of the
+    toy with a line that replays to a win and prove the others lost."""
+    game = SteeredPackLadder()
+    for deal in range(1, 21):
+        state = game.deal(deal)
+        found = solve(game, state, timeout=60, workers=WORKERS)
+        assert found.status == ("solved" if reachable_win(game, state) else "unsolvable")
+        if found.status == "solved":
+            assert replays_to_win(game, state, found.moves)
+
+
 def test_other_lanes_run_more_best_first_runs_with_their_own_noise() -> None:
     """In a game without the beam, and in the even lanes past 0 of a layered game,
     a lane runs best-first runs, noisy from the first (lane 0 makes the plain run)."""

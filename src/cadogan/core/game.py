@@ -104,6 +104,11 @@ class Game(ABC):
     # (``facts``) among those kept before them in the layer, best score first; the
     # rest of the layer goes by score (solve.beam).  0 fills layers by score alone.
     beam_novelty: ClassVar[float] = 0.0
+    # The ``beam_blame`` and ``beam_novelty`` of a second beam, steered otherwise, that
+    # lane 0 runs besides the exhaustive search and the best-first probe when a solve
+    # is split over processes (solve.parallel), while lane 1 runs the game's own beam.
+    # None: lane 0 runs no beam.
+    helper_beam: ClassVar[tuple[float, float] | None] = None
 
     def __init__(self, **options: object) -> None:
         self.options: FrozenMap[str, str] = resolve(self.option_specs, options)

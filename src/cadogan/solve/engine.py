@@ -41,9 +41,11 @@ class Lane:
     (``solve(..., workers=n)``, :mod:`cadogan.solve.parallel`).
 
     Lane 0 of ``count`` runs the exhaustive search (the only source of ``unsolvable``)
-    with the best-first probe and the dives.  In a game the beam suits (``layered``),
-    the odd lanes run the beam alone; the other lanes, and every other lane in the
-    other games, run more best-first runs.  A helper lane seeds its random choices by
+    with the best-first probe and the dives, and, in a game that names a
+    ``helper_beam``, a second beam steered apart from the game's own (taking its turns
+    as a single process's beam does).  In a game the beam suits (``layered``), the odd
+    lanes run the beam alone; the other lanes, and every other lane in the other
+    games, run more best-first runs.  A helper lane seeds its random choices by
     its number, so no two lanes search alike.  A single lane (``SOLO``) runs the whole
     portfolio in one process, taking turns as always.
     """

@@ -27,7 +27,10 @@ effort instead, taking turns with it (see :mod:`cadogan.solve.search`):
   that the other probes did not, and their turns won more as best-first runs);
 - **the beam** (:mod:`cadogan.solve.beam`), for games marked ``layered``: positions
   advanced together one turn of the pack at a time.  It takes all turns but one in
-  the game's ``beam_turns`` (every other turn unless the game says otherwise).
+  the game's ``beam_turns`` (every other turn unless the game says otherwise).  When
+  a solve is split over processes, lane 1 runs the game's beam alone and lane 0 runs
+  none, unless the game names a ``helper_beam``: then lane 0's beam is steered by that
+  blame and novelty instead of the game's, so that the two beams go different ways.
 
 Both can only ever report a win, and only with a line of legal moves (each played
 through ``Game.play``) that ends in a won position; they never report a loss.  Their
@@ -92,10 +95,13 @@ class Prober:
         self.dive: tuple[Any, Sequence[Any], list[Any]] | None = None
         self.greed = 0.7
         self.beam: Beam | None = None
-        if layered and (lane.count == 1 or self.beam_only):
+        helper = budget.game.helper_beam if lane.count > 1 and lane.index == 0 else None
+        if layered and (lane.count == 1 or self.beam_only or helper is not None):
             self.beam = Beam(budget, root, legal, seed + lane.index, self.rules)
             if lane.index > 1:
                 self.beam.noise = BEAM_NOISE  # a second beam lane must go its own way
+            if helper is not None:  # lane 1 runs the game's own beam: steer this one apart
+                self.beam.blame_weight, self.beam.novel_share = helper
         self.beam_turns = max(budget.game.beam_turns, 1)
         self.dives = budget.game.dives
         self.lazy = budget.game.lazy_dead
