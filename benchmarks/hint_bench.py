@@ -1,6 +1,6 @@
 """Hints along a proved line: what a player who follows the hints waits for.
 
-Run: .venv/bin/python benchmarks/hint_bench.py --game hemispheres --deals 1-12
+Run: .venv/bin/python benchmarks/hint_bench.py --game hemispheres --deals 12
 
 For each deal a game is started and its first hint asked (``Session.hint``, the
 2-second solve behind the page's hint, ``cadogan play``'s ``hint`` and the terminal
@@ -19,7 +19,6 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from benchmarks.beam_bench import deal_range
 from cadogan import compiled, registry
 from cadogan.core import Game, Outcome
 from cadogan.core.errors import UnknownGame
@@ -66,7 +65,7 @@ def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and print a line per deal and a summary."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="hemispheres", help="a game id")
-    parser.add_argument("--deals", type=deal_range, default=deal_range("1-12"), help="e.g. 1-12")
+    parser.add_argument("--deals", type=int, default=12, help="follow deals 1..N")
     parser.add_argument("--timeout", type=float, default=2.0, help="seconds a hint's solve")
     parser.add_argument("--every", type=int, default=10, help="a fresh solve every N hints")
     args = parser.parse_args(argv)
@@ -78,7 +77,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--every must be at least 1")
     kind = "compiled" if all(compiled.loaded().values()) else "plain Python"
     print(f"{args.game}, hints of {args.timeout:g} s, {kind}", flush=True)
-    runs = [follow(game, deal, args.timeout, args.every) for deal in args.deals]
+    runs = [follow(game, deal, args.timeout, args.every) for deal in range(1, args.deals + 1)]
     fresh: Counter[str] = Counter()
     for run in runs:
         fresh.update(run.fresh)
