@@ -39,12 +39,12 @@ def winnable(
     already proved is answered at once (no nodes, no seconds), and a new verdict is
     remembered for the hints and questions that follow.
     """
-    known = None if proofs is None else proofs.verdict(state)
-    if proofs is not None and known is not None:
+    proofs = Proofs() if proofs is None else proofs
+    known = proofs.verdict(state)
+    if known is not None:
         return _verdict(known, seconds, 0, 0.0, len(proofs.line(state)))
     solution = solve(game, state, timeout=seconds, max_states=MAX_STATES)
-    if proofs is not None:
-        proofs.learn(game, state, solution)
+    proofs.learn(game, state, solution)
     status, moves = solution.status, len(solution.moves)
     return _verdict(status, seconds, solution.nodes, solution.seconds, moves)
 
