@@ -89,7 +89,8 @@ class NapoleonsSquare(Game):
     # alone wins other deals than this one (of deals 1-60, each alone at 1,200,000
     # positions, 36 and 41 won, 44 by either), but sharing lane 0's turns with the
     # best-first probe it decided 126 of deals 1-200 at 10 s on two cores, against 127
-    # without (benchmarks/README.md, "A second beam on the second core").
+    # without, and 126 again taking seven of lane 0's probe turns in eight
+    # (benchmarks/README.md, "A second beam on the second core").
     description = "Twelve packets make three sides of a square; build eight aces up to kings."
     option_specs = (
         OptionSpec(
