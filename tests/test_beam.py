@@ -203,13 +203,14 @@ def test_a_layered_game_without_a_pack_gets_no_beam() -> None:
 @plain_only
 def test_a_game_sets_the_beams_share_of_the_probe_turns(monkeypatch: pytest.MonkeyPatch) -> None:
     """The beam takes all the probes' turns but one in the game's ``beam_turns``: every
-    other turn by default, seven in eight in the Hemispheres (measured there)."""
+    other turn by default, seven in eight in the Hemispheres and Napoleon's Square
+    (measured there)."""
 
     class Wide(PackLadder):
         beam_turns = 8
 
     assert registry.game("hemispheres").beam_turns == 8
-    assert registry.game("napoleons-square").beam_turns == 2
+    assert registry.game("napoleons-square").beam_turns == 8
     for game, wanted in ((PackLadder(), 8), (Wide(), 14)):
         state = game.deal(9)
         prober = Prober(Budget(game, 5.0), state, game.moves(state), seed=1, cap=100)

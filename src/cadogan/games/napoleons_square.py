@@ -77,6 +77,12 @@ class NapoleonsSquare(Game):
     # (deal 28 besides), every earlier win kept (benchmarks/README.md, "The Hemispheres
     # without dives").
     dives = False
+    # The beam takes seven probe turns in eight, as in the Hemispheres: one process a
+    # solve, deals 1-200 at 10 s, side by side with every other turn, 126 decided
+    # against 120 (7 besides, deal 136 not); at 1,000,000 positions a deal, 127
+    # against 124 (benchmarks/README.md, "Napoleon's Square's beam takes seven turns
+    # in eight").
+    beam_turns = 8
     # The beam's later runs mark down talons holding the cards its dead runs left on
     # theirs, a point per unit of blame (solve.beam): 88 of deals 1-240 won at 150,000
     # nodes instead of 80 (benchmarks/README.md, "The beam learns from its dead runs").
