@@ -49,6 +49,7 @@ from cadogan.core import Move, Outcome, State
 from cadogan.solve.beam import NOISE as BEAM_NOISE
 from cadogan.solve.beam import Beam, applies
 from cadogan.solve.engine import SOLO, Budget, Lane, Parts
+from cadogan.solve.native_beam import NativeBeam, native_beam
 from cadogan.solve.novelty import Novelty
 from cadogan.solve.rules import Node, Rules, moves_to, rules_for
 
@@ -94,17 +95,32 @@ class Prober:
         self.restart()
         self.dive: tuple[Any, Sequence[Any], list[Any]] | None = None
         self.greed = 0.7
-        self.beam: Beam | None = None
+        self.beam: Beam | NativeBeam | None = None
         helper = budget.game.helper_beam if lane.count > 1 and lane.index == 0 else None
         if layered and (lane.count == 1 or self.beam_only or helper is not None):
-            self.beam = Beam(budget, root, legal, seed + lane.index, self.rules)
-            if lane.index > 1:
-                self.beam.noise = BEAM_NOISE  # a second beam lane must go its own way
-            if helper is not None:  # lane 1 runs the game's own beam: steer this one apart
-                self.beam.blame_weight, self.beam.novel_share = helper
+            # The game's kernel when it has one and the budget is the clock's alone.
+            native = None
+            if helper is None and lane.index <= 1:
+                native = native_beam(budget, self.rules, seed + lane.index)
+            self.beam = native or self._python_beam(root, legal, seed, lane, helper)
         self.beam_turns = max(budget.game.beam_turns, 1)
         self.dives = budget.game.dives
         self.lazy = budget.game.lazy_dead
+
+    def _python_beam(
+        self,
+        root: State,
+        legal: tuple[Move, ...],
+        seed: int,
+        lane: Lane,
+        helper: tuple[float, float] | None,
+    ) -> Beam:
+        beam = Beam(self.budget, root, legal, seed + lane.index, self.rules)
+        if lane.index > 1:
+            beam.noise = BEAM_NOISE  # a second beam lane must go its own way
+        if helper is not None:  # lane 1 runs the game's own beam: steer this one apart
+            beam.blame_weight, beam.novel_share = helper
+        return beam
 
     def restart(self) -> None:
         """A fresh best-first run from the root."""

@@ -1,0 +1,121 @@
+"""Native kernels: small C files for the solver's hottest probes, built on first use.
+
+Why: the beam probe of a game dealt card by card wins more deals the wider it may grow,
+and in Python (even compiled with mypyc) a 10-second solve never lets it grow past a
+few thousand positions a layer.  A kernel plays one game's rules on plain arrays in C,
+some twenty times as fast, so that the same kind of beam grows to tens of thousands.
+
+What: each kernel is one C file beside this module, with no dependency beyond the C
+library, loaded through ``ctypes``.  The first ``library(name)`` in a process compiles
+the file with the system's C compiler (``$CC``, else ``cc`` or ``gcc``; about a second)
+into a cache directory (``$CADOGAN_NATIVE_DIR``, else ``cadogan/native`` in the user's
+cache directory), named by a hash of the source, the headers it may include (the beam
+engine ``beam.h`` and ``kernel.h``), the compiler command and the platform, so a build
+can never be stale.  Without a compiler, or with
+``CADOGAN_NATIVE=0``, there is no kernel and the solver runs its Python probes as
+before.
+
+Soundness: a kernel can only propose a line of moves, which the caller replays through
+``Game.play`` (which refuses an illegal move) and must end in a win before anything is
+reported.  No proof of loss ever comes from native code.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import platform
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+ENV_SWITCH = "CADOGAN_NATIVE"  # "0" turns the kernels off
+ENV_DIR = "CADOGAN_NATIVE_DIR"  # where built kernels are kept
+FLAGS = ("-O2", "-shared", "-fPIC", "-std=c11")
+_LOADED: dict[str, ctypes.CDLL | None] = {}
+_ERRORS: dict[str, str] = {}
+
+
+def enabled() -> bool:
+    """Whether kernels may be used in this process (``CADOGAN_NATIVE`` is not ``0``)."""
+    return os.environ.get(ENV_SWITCH, "1") not in ("0", "")
+
+
+def source(name: str) -> Path:
+    """The C file of kernel ``name``."""
+    return Path(__file__).resolve().with_name(f"{name}.c")
+
+
+def cache_dir() -> Path:
+    """Where built kernels are kept."""
+    chosen = os.environ.get(ENV_DIR)
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "cadogan" / "native"
+
+
+def compiler() -> str | None:
+    """The C compiler's command: ``$CC``, else ``cc`` or ``gcc``; None without one."""
+    wanted = os.environ.get("CC")
+    for name in (wanted, "cc", "gcc"):
+        if name and shutil.which(name.split()[0]):
+            return name
+    return None
+
+
+def target(name: str, cc: str) -> Path:
+    """The built file of kernel ``name`` for the source and compiler as they are now."""
+    hashed = hashlib.sha256()
+    for header in sorted(source(name).parent.glob("*.h")):  # every kernel includes them
+        hashed.update(header.name.encode() + b"\0" + header.read_bytes() + b"\0")
+    hashed.update(source(name).read_bytes())
+    hashed.update(f"|{cc}|{' '.join(FLAGS)}|{platform.machine()}|{platform.system()}".encode())
+    return cache_dir() / f"{name}-{hashed.hexdigest()[:16]}.so"
+
+
+def build(name: str) -> Path:
+    """Compile kernel ``name`` unless its build is there already; the built file.
+
+    Raises ``OSError`` (or ``subprocess.CalledProcessError``) when it cannot be built.
+    The file is written under a temporary name and renamed into place, so two
+    processes building at once never load half a file."""
+    cc = compiler()
+    if cc is None:
+        raise OSError("no C compiler found (looked for $CC, cc and gcc)")
+    final = target(name, cc)
+    if final.is_file():
+        return final
+    final.parent.mkdir(parents=True, exist_ok=True)
+    handle, partial = tempfile.mkstemp(prefix=f".{name}-", suffix=".so", dir=final.parent)
+    os.close(handle)
+    try:
+        command = [*cc.split(), *FLAGS, "-o", partial, str(source(name))]
+        subprocess.run(command, check=True, capture_output=True, text=True)
+        os.replace(partial, final)
+    finally:
+        if os.path.exists(partial):
+            os.unlink(partial)
+    return final
+
+
+def library(name: str) -> ctypes.CDLL | None:
+    """Kernel ``name``, built if need be and loaded; None when kernels are off or it
+    cannot be built (``error(name)`` then says why).  Remembered for the process."""
+    if not enabled():
+        return None
+    if name not in _LOADED:
+        try:
+            _LOADED[name] = ctypes.CDLL(str(build(name)))
+        except (OSError, RuntimeError, subprocess.CalledProcessError) as problem:
+            detail = getattr(problem, "stderr", "") or str(problem)
+            _ERRORS[name] = detail.strip().splitlines()[-1] if detail.strip() else repr(problem)
+            _LOADED[name] = None
+    return _LOADED[name]
+
+
+def error(name: str) -> str | None:
+    """Why kernel ``name`` could not be loaded in this process, if it could not."""
+    return _ERRORS.get(name)

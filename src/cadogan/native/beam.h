@@ -1,0 +1,631 @@
+/* The beam probe, for any game a kernel file defines (see kernel.h).
+
+   Before including this file, the kernel defines:
+   - `Spot`, a position, with the fields `left` (cards left in the pack), `tlen` and
+     `talon[]` (the talon's card codes, below 64, bottom first);
+   - MAXMOVES (the most legal moves a position can have), SEGMAX (the most moves kept
+     from a layer position to a candidate), MAX_ROOTS;
+   - list_moves, play, won, safe_move, order_moves, score, doomed (a cheap proof of
+     loss), spot_key (a hash of the game's table key), forced_ok (whether a lone legal
+     move may be played without a choice) and load_spot, as in napoleons_square.c.
+
+   The beam: a layer of positions with the same number of cards left in the pack.
+   From each, a small depth-first spread gathers up to SPREAD positions reachable
+   without turning the pack; every position reached by a turn of the pack is a
+   candidate for the next layer, which keeps the best `width` by score (less the
+   blame on its talon's cards, plus noise on the noisy runs).  When a layer dies out,
+   the cards left on its talons take blame and the beam starts again from the roots
+   with twice the width, up to the widest, after which each run adds seeded noise to
+   the scores.  From each layer with at most ENDGAME_LEFT cards left in the pack a
+   small depth-first search runs from the layer's best position (the endgame try).
+   Everything is deterministic for a given seed.  A collision of two keys' hashes can
+   only make the search skip a position; it can never make a line illegal. */
+
+#ifndef CADOGAN_BEAM_H
+#define CADOGAN_BEAM_H
+
+#define SPREAD 64
+#define ENDGAME_LEFT 24
+#define ENDGAME_NODES 12
+#define SETTLE_CAP 400
+#define DEPTH_CAP 400
+#define NOISE 3.0
+#define DECAY 0.5
+#define PACK_MAX 128
+
+typedef struct {
+    uint64_t *slots;
+    size_t cap, used;
+} KeySet;
+
+static int keyset_init(KeySet *k, size_t cap) {
+    k->cap = cap;
+    k->used = 0;
+    k->slots = calloc(cap, sizeof(uint64_t));
+    return k->slots != NULL;
+}
+
+static void keyset_clear(KeySet *k) {
+    if (k->used) memset(k->slots, 0, k->cap * sizeof(uint64_t));
+    k->used = 0;
+}
+
+static int keyset_grow(KeySet *k) {
+    size_t cap = k->cap * 2;
+    uint64_t *slots = calloc(cap, sizeof(uint64_t));
+    if (!slots) return 0;
+    for (size_t i = 0; i < k->cap; i++) {
+        uint64_t v = k->slots[i];
+        if (!v) continue;
+        size_t at = v & (cap - 1);
+        while (slots[at]) at = (at + 1) & (cap - 1);
+        slots[at] = v;
+    }
+    free(k->slots);
+    k->slots = slots;
+    k->cap = cap;
+    return 1;
+}
+
+/* Adds `key`; 1 if it was new, 0 if it was there already (or memory ran out). */
+static int keyset_add(KeySet *k, uint64_t key) {
+    if (2 * (k->used + 1) > k->cap && !keyset_grow(k)) return 0;
+    size_t at = key & (k->cap - 1);
+    while (k->slots[at]) {
+        if (k->slots[at] == key) return 0;
+        at = (at + 1) & (k->cap - 1);
+    }
+    k->slots[at] = key;
+    k->used++;
+    return 1;
+}
+
+/* ------------------------------------------------------------------ the beam */
+
+
+typedef struct {
+    Spot spot;
+    int32_t line; /* its entry in the run's line store */
+} Placed;
+
+typedef struct {
+    double score;
+    uint64_t seq;
+    int32_t parent; /* the line entry of the layer position it came from */
+    uint16_t nmoves;
+    uint16_t moves[SEGMAX];
+    Spot spot;
+} Candidate;
+
+typedef struct {
+    Spot spot;
+    int legal[MAXMOVES];
+    int nlegal, next;
+    uint16_t seg[SEGMAX];
+    int nseg;
+} Frame;
+
+typedef struct {
+    uint8_t pack[PACK_MAX];
+    int npack;
+    Spot roots[MAX_ROOTS];
+    int nroots;
+    double blame_weight, blame[64];
+    uint64_t rng;
+    int width, max_width;
+    double noise;
+    long long positions;
+    int running; /* a run is under way */
+    /* the layer being spread */
+    Placed *layer;
+    int nlayer, cur, layer_cap;
+    Placed *last; /* the previous layer, for the blame when a run dies */
+    int nlast, last_cap;
+    /* candidates for the next layer: a pool and a heap of its indices, worst on top */
+    Candidate *pool;
+    int *heap;
+    int nheap, pool_cap;
+    uint64_t seq;
+    KeySet seen;
+    /* the run's line store: for each layer position, its parent and its moves */
+    int32_t *lparent;
+    uint32_t *loff;
+    uint16_t *llen;
+    int nlines, lines_cap;
+    uint16_t *lmoves;
+    size_t nlmoves, lmoves_cap;
+    /* the endgame try */
+    Frame *frames;
+    int depth;
+    long long endgame_stop;
+    int32_t endgame_line;
+    KeySet eseen;
+    /* the spread's stack */
+    Frame *stack;
+    int stack_cap;
+    /* the win */
+    int found, root;
+    uint16_t *win;
+    int nwin;
+} Beam;
+
+static double next_random(Beam *b) {
+    b->rng += 0x9e3779b97f4a7c15ULL;
+    return (double)(mix(b->rng) >> 11) / 9007199254740992.0;
+}
+
+/* Forced, safe and only moves; `seg` gets the moves played. */
+static int settle(Beam *b, Spot *s, uint16_t *seg, int *nseg, int *legal, int *nlegal) {
+    for (int step = 0; step < SETTLE_CAP; step++) {
+        if (won(s)) return WON;
+        int n = list_moves(s, legal);
+        *nlegal = n;
+        if (!n) return LOST;
+        int move = safe_move(s, legal, n);
+        if (move < 0) {
+            if (n != 1) return ONGOING;
+            move = legal[0];
+            if (!forced_ok(s, move)) return ONGOING;
+        }
+        if (*nseg >= SEGMAX) return LOST; /* a line too long to keep: drop it */
+        Spot t;
+        play(s, move, b->pack, b->npack, &t);
+        *s = t;
+        b->positions++;
+        seg[(*nseg)++] = (uint16_t)move;
+    }
+    return LOST;
+}
+
+static int line_add(Beam *b, int32_t parent, const uint16_t *moves, int n) {
+    if (b->nlines == b->lines_cap) {
+        int cap = b->lines_cap ? 2 * b->lines_cap : 4096;
+        int32_t *p = realloc(b->lparent, cap * sizeof(int32_t));
+        if (!p) return -1;
+        b->lparent = p;
+        uint32_t *o = realloc(b->loff, cap * sizeof(uint32_t));
+        if (!o) return -1;
+        b->loff = o;
+        uint16_t *l = realloc(b->llen, cap * sizeof(uint16_t));
+        if (!l) return -1;
+        b->llen = l;
+        b->lines_cap = cap;
+    }
+    if (b->nlmoves + n > b->lmoves_cap) {
+        size_t cap = b->lmoves_cap ? 2 * b->lmoves_cap : 65536;
+        while (cap < b->nlmoves + n) cap *= 2;
+        uint16_t *m = realloc(b->lmoves, cap * sizeof(uint16_t));
+        if (!m) return -1;
+        b->lmoves = m;
+        b->lmoves_cap = cap;
+    }
+    b->lparent[b->nlines] = parent;
+    b->loff[b->nlines] = (uint32_t)b->nlmoves;
+    b->llen[b->nlines] = (uint16_t)n;
+    memcpy(b->lmoves + b->nlmoves, moves, n * sizeof(uint16_t));
+    b->nlmoves += n;
+    return b->nlines++;
+}
+
+/* Records the win: the moves of line entry `entry` from its root, then `tail`. */
+static void record_win(Beam *b, int32_t entry, const uint16_t *tail, int ntail,
+                       const uint16_t *more, int nmore) {
+    int total = ntail + nmore;
+    int32_t e = entry;
+    while (e >= 0) {
+        total += b->llen[e];
+        if (b->lparent[e] < 0) break;
+        e = b->lparent[e];
+    }
+    b->root = -1 - b->lparent[e];
+    b->win = malloc((total + 1) * sizeof(uint16_t));
+    if (!b->win) return;
+    int at = total;
+    memcpy(b->win + at - nmore, more, nmore * sizeof(uint16_t));
+    at -= nmore;
+    memcpy(b->win + at - ntail, tail, ntail * sizeof(uint16_t));
+    at -= ntail;
+    e = entry;
+    while (e >= 0) {
+        at -= b->llen[e];
+        memcpy(b->win + at, b->lmoves + b->loff[e], b->llen[e] * sizeof(uint16_t));
+        if (b->lparent[e] < 0) break;
+        e = b->lparent[e];
+    }
+    b->nwin = total;
+    b->found = 1;
+}
+
+static double blame_of(const Beam *b, const Spot *s) {
+    if (b->blame_weight == 0.0) return 0.0;
+    double sum = 0.0;
+    for (int k = 0; k < s->tlen; k++) sum += b->blame[s->talon[k]];
+    return b->blame_weight * sum;
+}
+
+/* Candidates are ranked by score, then by arrival (the earlier first): `worse(a, b)`
+   is true when a ranks below b. */
+static int worse(const Candidate *a, const Candidate *b) {
+    if (a->score != b->score) return a->score < b->score;
+    return a->seq > b->seq;
+}
+
+static void sift_down(Beam *b, int at) {
+    for (;;) {
+        int l = 2 * at + 1, r = l + 1, w = at;
+        if (l < b->nheap && worse(&b->pool[b->heap[l]], &b->pool[b->heap[w]])) w = l;
+        if (r < b->nheap && worse(&b->pool[b->heap[r]], &b->pool[b->heap[w]])) w = r;
+        if (w == at) return;
+        int t = b->heap[at];
+        b->heap[at] = b->heap[w];
+        b->heap[w] = t;
+        at = w;
+    }
+}
+
+static void sift_up(Beam *b, int at) {
+    while (at > 0) {
+        int p = (at - 1) / 2;
+        if (!worse(&b->pool[b->heap[at]], &b->pool[b->heap[p]])) return;
+        int t = b->heap[at];
+        b->heap[at] = b->heap[p];
+        b->heap[p] = t;
+        at = p;
+    }
+}
+
+static void offer(Beam *b, const Spot *s, int32_t parent, const uint16_t *moves, int n) {
+    if (doomed(s)) return;
+    double value = score(s) - blame_of(b, s) + (b->noise ? b->noise * next_random(b) : 0.0);
+    int grown = b->nheap < b->width;
+    Candidate *c;
+    if (grown) {
+        c = &b->pool[b->nheap];
+        b->heap[b->nheap] = b->nheap;
+        b->nheap++;
+    } else {
+        c = &b->pool[b->heap[0]];
+        /* A later arrival with an equal score ranks below: it never displaces. */
+        if (value <= c->score) return;
+    }
+    c->score = value;
+    c->seq = b->seq++;
+    c->parent = parent;
+    c->nmoves = (uint16_t)n;
+    memcpy(c->moves, moves, n * sizeof(uint16_t));
+    c->spot = *s;
+    if (grown)
+        sift_up(b, b->nheap - 1);
+    else
+        sift_down(b, 0);
+}
+
+/* Spreads one layer position: gathers up to SPREAD positions reachable without a turn
+   of the pack, offering those a turn reaches as candidates. */
+static void spread(Beam *b, const Placed *from) {
+    int level = from->spot.left, top = 0, gathered = 0;
+    Frame *f = &b->stack[top++];
+    f->spot = from->spot;
+    f->nseg = 0;
+    while (top && gathered < SPREAD) {
+        Frame cur = b->stack[--top]; /* copied: pushes below may overwrite its slot */
+        if (gathered && doomed(&cur.spot)) continue;
+        gathered++;
+        int legal[MAXMOVES];
+        int n = list_moves(&cur.spot, legal);
+        order_moves(&cur.spot, legal, n);
+        for (int k = n - 1; k >= 0; k--) {
+            int move = legal[k];
+            Spot child;
+            play(&cur.spot, move, b->pack, b->npack, &child);
+            b->positions++;
+            uint64_t early = spot_key(&child);
+            if (!keyset_add(&b->seen, early)) continue;
+            uint16_t seg[SEGMAX];
+            int nseg = cur.nseg;
+            if (nseg + 1 >= SEGMAX) continue;
+            memcpy(seg, cur.seg, nseg * sizeof(uint16_t));
+            seg[nseg++] = (uint16_t)move;
+            int child_legal[MAXMOVES], nchild;
+            int result = settle(b, &child, seg, &nseg, child_legal, &nchild);
+            if (result == WON) {
+                record_win(b, from->line, seg, nseg, NULL, 0);
+                return;
+            }
+            if (result != ONGOING) continue;
+            if (nseg > cur.nseg + 1) {
+                uint64_t key = spot_key(&child);
+                if (key != early && !keyset_add(&b->seen, key)) continue;
+            }
+            if (child.left < level) {
+                offer(b, &child, from->line, seg, nseg);
+            } else if (top < b->stack_cap) {
+                Frame *g = &b->stack[top++];
+                g->spot = child;
+                g->nseg = nseg;
+                memcpy(g->seg, seg, nseg * sizeof(uint16_t));
+            }
+        }
+    }
+}
+
+/* Adds the root positions as the first layer (settled). */
+static int start_run(Beam *b) {
+    b->nlines = 0;
+    b->nlmoves = 0;
+    b->nlayer = 0;
+    b->cur = 0;
+    b->nheap = 0;
+    b->seq = 0;
+    b->depth = 0;
+    keyset_clear(&b->seen);
+    for (int r = 0; r < b->nroots; r++) {
+        Spot s = b->roots[r];
+        uint16_t seg[SEGMAX];
+        int nseg = 0, legal[MAXMOVES], n;
+        int result = settle(b, &s, seg, &nseg, legal, &n);
+        int entry = line_add(b, -1 - r, seg, nseg);
+        if (entry < 0) return 0;
+        if (result == WON) {
+            record_win(b, entry, NULL, 0, NULL, 0);
+            return 1;
+        }
+        if (result != ONGOING) continue;
+        b->layer[b->nlayer].spot = s;
+        b->layer[b->nlayer].line = entry;
+        b->nlayer++;
+    }
+    b->running = 1;
+    return 1;
+}
+
+static void learn(Beam *b, const Placed *last, int n) {
+    for (int k = 0; k < 64; k++) b->blame[k] *= DECAY;
+    if (!n) return;
+    double share = 1.0 / n;
+    for (int p = 0; p < n; p++)
+        for (int k = 0; k < last[p].spot.tlen; k++) b->blame[last[p].spot.talon[k]] += share;
+}
+
+static const Candidate *sort_pool; /* qsort's comparison reads it (one search a process) */
+
+static int by_rank(const void *x, const void *y) {
+    const Candidate *a = &sort_pool[*(const int *)x], *c = &sort_pool[*(const int *)y];
+    if (worse(a, c)) return 1;
+    if (worse(c, a)) return -1;
+    return 0;
+}
+
+static void begin_endgame(Beam *b, const Placed *best);
+
+/* The layer is spread: its candidates, best first, become the next layer. */
+static int next_layer(Beam *b) {
+    sort_pool = b->pool;
+    qsort(b->heap, b->nheap, sizeof(int), by_rank);
+    Placed *old = b->last;
+    b->last = b->layer;
+    b->nlast = b->nlayer;
+    b->layer = old;
+    b->nlayer = 0;
+    for (int k = 0; k < b->nheap; k++) {
+        Candidate *c = &b->pool[b->heap[k]];
+        int entry = line_add(b, c->parent, c->moves, c->nmoves);
+        if (entry < 0) return 0;
+        b->layer[b->nlayer].spot = c->spot;
+        b->layer[b->nlayer].line = entry;
+        b->nlayer++;
+    }
+    b->nheap = 0;
+    b->cur = 0;
+    keyset_clear(&b->seen);
+    if (!b->nlayer) {
+        /* The run died: blame its last layer's talons, widen, start again. */
+        if (b->blame_weight != 0.0) learn(b, b->last, b->nlast);
+        if (b->width >= b->max_width) b->noise = NOISE;
+        b->width = b->width * 2 < b->max_width ? b->width * 2 : b->max_width;
+        b->running = 0;
+        return 1;
+    }
+    if (b->layer[0].spot.left <= ENDGAME_LEFT) begin_endgame(b, &b->layer[0]);
+    return 1;
+}
+
+/* ---------------------------------------------------------- the endgame try */
+
+static void begin_endgame(Beam *b, const Placed *best) {
+    keyset_clear(&b->eseen);
+    Frame *f = &b->frames[0];
+    f->spot = best->spot;
+    f->nlegal = list_moves(&f->spot, f->legal);
+    order_moves(&f->spot, f->legal, f->nlegal);
+    f->next = 0;
+    f->nseg = 0;
+    b->depth = 1;
+    b->endgame_line = best->line;
+    b->endgame_stop = b->positions + (long long)ENDGAME_NODES * b->width;
+    keyset_add(&b->eseen, spot_key(&f->spot));
+}
+
+/* Depth-first search from the layer's best position, until `stop` positions. */
+static void endgame_step(Beam *b, long long stop) {
+    while (b->depth && b->positions < stop) {
+        if (b->positions >= b->endgame_stop) {
+            b->depth = 0;
+            return;
+        }
+        Frame *f = &b->frames[b->depth - 1];
+        if (f->next >= f->nlegal) {
+            b->depth--;
+            continue;
+        }
+        int move = f->legal[f->next++];
+        Frame *g = &b->frames[b->depth];
+        play(&f->spot, move, b->pack, b->npack, &g->spot);
+        b->positions++;
+        uint64_t early = spot_key(&g->spot);
+        if (!keyset_add(&b->eseen, early)) continue;
+        g->nseg = 0;
+        g->seg[g->nseg++] = (uint16_t)move;
+        int result = settle(b, &g->spot, g->seg, &g->nseg, g->legal, &g->nlegal);
+        if (result == WON) {
+            /* The line: the layer position's, then every frame's moves. */
+            uint16_t tail[DEPTH_CAP * 8];
+            int ntail = 0;
+            for (int d = 1; d <= b->depth && ntail + SEGMAX < DEPTH_CAP * 8; d++) {
+                memcpy(tail + ntail, b->frames[d].seg, b->frames[d].nseg * sizeof(uint16_t));
+                ntail += b->frames[d].nseg;
+            }
+            record_win(b, b->endgame_line, tail, ntail, NULL, 0);
+            b->depth = 0;
+            return;
+        }
+        if (result != ONGOING) continue;
+        if (g->nseg > 1) {
+            uint64_t key = spot_key(&g->spot);
+            if (key != early && !keyset_add(&b->eseen, key)) continue;
+        }
+        if (doomed(&g->spot) || b->depth + 1 >= DEPTH_CAP) continue;
+        order_moves(&g->spot, g->legal, g->nlegal);
+        g->next = 0;
+        b->depth++;
+    }
+}
+
+/* ------------------------------------------------------------------ the API */
+
+static int reserve(Beam *b, int width) {
+    if (width <= b->layer_cap) return 1;
+    Placed *layer = realloc(b->layer, width * sizeof(Placed));
+    if (!layer) return 0;
+    b->layer = layer;
+    Placed *last = realloc(b->last, width * sizeof(Placed));
+    if (!last) return 0;
+    b->last = last;
+    Candidate *pool = realloc(b->pool, width * sizeof(Candidate));
+    if (!pool) return 0;
+    b->pool = pool;
+    int *heap = realloc(b->heap, width * sizeof(int));
+    if (!heap) return 0;
+    b->heap = heap;
+    b->layer_cap = b->last_cap = b->pool_cap = width;
+    return 1;
+}
+
+void *beam_new(const uint8_t *pack, int npack, double blame_weight, uint64_t seed,
+               int first_width, int max_width) {
+    if (npack > PACK_MAX || first_width < 1 || max_width < first_width) return NULL;
+    Beam *b = calloc(1, sizeof(Beam));
+    if (!b) return NULL;
+    memcpy(b->pack, pack, npack);
+    b->npack = npack;
+    b->blame_weight = blame_weight;
+    b->rng = seed;
+    b->width = first_width;
+    b->max_width = max_width;
+    b->stack_cap = SPREAD * MAXMOVES;
+    b->stack = malloc(b->stack_cap * sizeof(Frame));
+    b->frames = malloc((DEPTH_CAP + 1) * sizeof(Frame));
+    if (!b->stack || !b->frames || !keyset_init(&b->seen, 1 << 16) ||
+        !keyset_init(&b->eseen, 1 << 12)) {
+        free(b->stack);
+        free(b->frames);
+        free(b->seen.slots);
+        free(b);
+        return NULL;
+    }
+    return b;
+}
+
+/* A root position, in load_spot's terms; its index, or -1 when it is refused. */
+int beam_root(void *handle, const uint8_t *lens, const uint8_t *cards, const uint8_t *heights,
+              const uint8_t *talon, int tlen, int left, int extra) {
+    Beam *b = handle;
+    if (b->nroots >= MAX_ROOTS || left > b->npack) return -1;
+    if (load_spot(&b->roots[b->nroots], lens, cards, heights, talon, tlen, left, extra) < 0)
+        return -1;
+    return b->nroots++;
+}
+
+/* Searches for about `quota` positions; the positions generated.  -1: out of memory. */
+long long beam_step(void *handle, long long quota) {
+    Beam *b = handle;
+    long long start = b->positions, stop = start + quota;
+    while (!b->found && b->positions < stop) {
+        if (!b->running) {
+            if (!reserve(b, b->width) || !start_run(b)) return -1;
+            continue;
+        }
+        if (b->depth) {
+            endgame_step(b, stop);
+            continue;
+        }
+        if (b->cur < b->nlayer) {
+            spread(b, &b->layer[b->cur++]);
+            continue;
+        }
+        if (!next_layer(b)) return -1;
+    }
+    return b->positions - start;
+}
+
+int beam_found(void *handle) { return ((Beam *)handle)->found; }
+
+int beam_width(void *handle) { return ((Beam *)handle)->width; }
+
+/* The winning line's moves into `out` (at most `max`); its root in `*root`. */
+int beam_line(void *handle, int *root, uint16_t *out, int max) {
+    Beam *b = handle;
+    if (!b->found || b->nwin > max) return -1;
+    memcpy(out, b->win, b->nwin * sizeof(uint16_t));
+    *root = b->root;
+    return b->nwin;
+}
+
+void beam_free(void *handle) {
+    Beam *b = handle;
+    if (!b) return;
+    free(b->layer);
+    free(b->last);
+    free(b->pool);
+    free(b->heap);
+    free(b->lparent);
+    free(b->loff);
+    free(b->llen);
+    free(b->lmoves);
+    free(b->frames);
+    free(b->stack);
+    free(b->seen.slots);
+    free(b->eseen.slots);
+    free(b->win);
+    free(b);
+}
+
+/* ---------------------------------------------- the rules, one call each (tests) */
+
+/* The moves in the game's listed and searched orders, the safe move (or -1), the
+   score, the cheap proof of loss and the win, of one position, for the tests that hold
+   a kernel to the game's Python form; -1 for a position load_spot refuses. */
+int kernel_examine(const uint8_t *lens, const uint8_t *cards, const uint8_t *heights,
+                   const uint8_t *talon, int tlen, int left, int extra, int *moves,
+                   int *ordered, int *facts) {
+    Spot s;
+    if (load_spot(&s, lens, cards, heights, talon, tlen, left, extra) < 0) return -1;
+    int n = list_moves(&s, moves);
+    memcpy(ordered, moves, n * sizeof(int));
+    order_moves(&s, ordered, n);
+    facts[0] = safe_move(&s, moves, n);
+    facts[1] = score(&s);
+    facts[2] = doomed(&s);
+    facts[3] = won(&s);
+    return n;
+}
+
+/* The hash of one position's key, for the tests (0 for a refused position). */
+uint64_t kernel_key(const uint8_t *lens, const uint8_t *cards, const uint8_t *heights,
+                    const uint8_t *talon, int tlen, int left, int extra) {
+    Spot s;
+    if (load_spot(&s, lens, cards, heights, talon, tlen, left, extra) < 0) return 0;
+    return spot_key(&s);
+}
+
+#endif

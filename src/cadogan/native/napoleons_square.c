@@ -1,0 +1,275 @@
+/* Napoleon's Square (book rules, play phase): the rules for the native beam (beam.h).
+
+   The same rules as the game's plain-value form (games/_napoleons_square_fast.py): the
+   same spots, moves in the same order, safe moves, move order, score and kings' test
+   (the tests compare them on random lines of play), some twenty times as fast.
+
+   A position (a spot): twelve packets of card codes, bottom first (code = 16 x suit +
+   rank, rank 1..13, so the card one higher in suit is code + 1); each suit's two
+   foundation heights, the lower first; the talon's codes, bottom first; and the cards
+   left in the pack, whose order (next card first) the beam holds.  A move is 32 x
+   source + target, the source a packet (0..11) or the talon (12), the target a packet
+   or 16 (a foundation of the card's suit); 32 x 31 turns the pack. */
+
+#include "kernel.h"
+
+#define NP 12
+#define PKMAX 16 /* four dealt cards and a run of twelve married onto them at most */
+#define TMAX 96
+#define TALON_AT 12
+#define HOME 16
+#define DEAL_MOVE (32 * 31)
+#define MAXMOVES 192
+#define SEGMAX 120 /* moves from one layer position to a candidate, at most */
+#define MAX_ROOTS 16
+#define LOCK 3
+#define SPACE 3
+#define BURIED 1
+
+typedef struct {
+    uint8_t len[NP];
+    uint8_t heights[8];
+    uint8_t tlen;
+    uint8_t left;
+    uint8_t pad[2];
+    uint8_t pk[NP][PKMAX];
+    uint8_t talon[TMAX];
+} Spot;
+
+/* ------------------------------------------------------------------ the rules */
+
+static int fits(const Spot *s, int code) {
+    int below = (code & 15) - 1, at = 2 * (code >> 4);
+    return s->heights[at] == below || s->heights[at + 1] == below;
+}
+
+static int top_of(const Spot *s, int i) { return s->len[i] ? s->pk[i][s->len[i] - 1] : -1; }
+
+/* The legal moves, in the order of the plain-value form's `moves`; `pack_out_rule`
+   aside (see settle), exactly its list. */
+static int list_moves(const Spot *s, int *out) {
+    int tops[NP], n = 0;
+    for (int i = 0; i < NP; i++) {
+        tops[i] = top_of(s, i);
+        if (tops[i] >= 0 && fits(s, tops[i])) out[n++] = 32 * i + HOME;
+    }
+    int ttop = s->tlen ? s->talon[s->tlen - 1] : -1;
+    if (ttop >= 0 && fits(s, ttop)) out[n++] = 32 * TALON_AT + HOME;
+    for (int i = 0; i < NP; i++) {
+        if (tops[i] < 0) continue;
+        for (int j = 0; j < NP; j++)
+            if (tops[j] == tops[i] + 1) out[n++] = 32 * i + j;
+    }
+    if (ttop >= 0) {
+        for (int j = 0; j < NP; j++)
+            if (tops[j] == ttop + 1 || tops[j] < 0) out[n++] = 32 * TALON_AT + j;
+    }
+    if (s->left) out[n++] = DEAL_MOVE;
+    return n;
+}
+
+static void play(const Spot *s, int move, const uint8_t *pack, int npack, Spot *out) {
+    *out = *s;
+    if (move == DEAL_MOVE) {
+        out->talon[out->tlen++] = pack[npack - s->left];
+        out->left--;
+        return;
+    }
+    int src = move >> 5, dst = move & 31, code;
+    if (src == TALON_AT)
+        code = out->talon[--out->tlen];
+    else
+        code = out->pk[src][--out->len[src]];
+    if (dst == HOME) {
+        int suit = code >> 4, rank = code & 15;
+        uint8_t lo = out->heights[2 * suit], hi = out->heights[2 * suit + 1];
+        if (lo == rank - 1)
+            lo = (uint8_t)rank;
+        else
+            hi = (uint8_t)rank;
+        if (lo > hi) {
+            uint8_t t = lo;
+            lo = hi;
+            hi = t;
+        }
+        out->heights[2 * suit] = lo;
+        out->heights[2 * suit + 1] = hi;
+    } else {
+        out->pk[dst][out->len[dst]++] = (uint8_t)code;
+    }
+}
+
+static int won(const Spot *s) {
+    if (s->left || s->tlen) return 0;
+    for (int i = 0; i < NP; i++)
+        if (s->len[i]) return 0;
+    return 1;
+}
+
+static int may_leave(int code, uint64_t square, uint64_t tops) {
+    int lower = code - 1;
+    if (((tops | square) >> lower) & 1) return 1;
+    return (code & 15) < 13 && ((square >> (code + 1)) & 1);
+}
+
+/* The talon's top can be neither played, nor married, nor put into a space before
+   the next deal (the proof is _napoleons_square_solve._talon_idle's). */
+static int talon_idle(const Spot *s) {
+    if (!s->tlen) return 1;
+    int top = s->talon[s->tlen - 1];
+    if ((top & 15) == 1) return 0;
+    uint64_t square = 0, tops = 0;
+    for (int i = 0; i < NP; i++)
+        for (int k = 0; k < s->len[i]; k++) square |= (uint64_t)1 << s->pk[i][k];
+    for (int k = 0; k < 8; k++)
+        if (s->heights[k]) tops |= (uint64_t)1 << (16 * (k >> 1) + s->heights[k]);
+    if (may_leave(top, square, tops)) return 0;
+    for (int i = 0; i < NP; i++) {
+        if (!s->len[i]) return 0;
+        int bottom = s->pk[i][0];
+        if ((bottom & 15) == 1 || may_leave(bottom, square, tops)) return 0;
+    }
+    return 1;
+}
+
+/* The game's safe move, or -1 (the proofs are in _napoleons_square_solve). */
+static int safe_move(const Spot *s, const int *legal, int n) {
+    for (int k = 0; k < n; k++) {
+        int move = legal[k];
+        if ((move & 31) != HOME) break;
+        int src = move >> 5;
+        int code = src == TALON_AT ? s->talon[s->tlen - 1] : s->pk[src][s->len[src] - 1];
+        int suit = code >> 4, rank = code & 15;
+        int low = s->heights[2 * suit] < s->heights[2 * suit + 1] ? s->heights[2 * suit]
+                                                                  : s->heights[2 * suit + 1];
+        if (rank == 1 || low >= rank - 1) return move;
+    }
+    if (n && legal[n - 1] == DEAL_MOVE && talon_idle(s)) return DEAL_MOVE;
+    return -1;
+}
+
+static int order_rank(const Spot *s, int move) {
+    if (move == DEAL_MOVE) return 6;
+    int src = move >> 5, dst = move & 31;
+    if (dst == HOME) return 0;
+    if (src == TALON_AT) return s->len[dst] ? 2 : 4;
+    int n = s->len[src];
+    if (n == 1) return 1;
+    if (s->pk[src][n - 2] == s->pk[src][n - 1] + 1) return 7;
+    return 3;
+}
+
+/* The game's move order, stably (an insertion sort: the lists are short). */
+static void order_moves(const Spot *s, int *moves, int n) {
+    int ranks[MAXMOVES];
+    for (int k = 0; k < n; k++) ranks[k] = order_rank(s, moves[k]);
+    for (int k = 1; k < n; k++) {
+        int m = moves[k], r = ranks[k], j = k - 1;
+        while (j >= 0 && ranks[j] > r) {
+            moves[j + 1] = moves[j];
+            ranks[j + 1] = ranks[j];
+            j--;
+        }
+        moves[j + 1] = m;
+        ranks[j + 1] = r;
+    }
+}
+
+static int count_locks(const uint8_t *cards, int n) {
+    int lowest[4] = {99, 99, 99, 99}, count = 0;
+    for (int k = 0; k < n; k++) {
+        int suit = cards[k] >> 4, rank = cards[k] & 15;
+        if (rank > lowest[suit])
+            count++;
+        else if (rank < lowest[suit])
+            lowest[suit] = rank;
+    }
+    return count;
+}
+
+/* The game's score (_napoleons_square_solve.score). */
+static int score(const Spot *s) {
+    int home = 0, spaces = 0, buried = 0;
+    for (int k = 0; k < 8; k++) home += s->heights[k];
+    for (int i = 0; i < NP; i++) {
+        if (s->len[i])
+            buried += count_locks(s->pk[i], s->len[i]);
+        else
+            spaces++;
+    }
+    if (!s->left) spaces = 0;
+    return 4 * home - 2 * s->tlen - LOCK * count_locks(s->talon, s->tlen) + SPACE * spaces -
+           BURIED * buried;
+}
+
+/* The kings' test, the beam's cheap proof of loss (_napoleons_square_dead.kings_dead; the proofs are there): two
+   blocking kings of one suit; a blocking king whose twin is home; or a blocking king
+   with both copies of some card of its suit beneath it. */
+static int doomed(const Spot *s) {
+    int suits[2 * NP], nfound = 0;
+    int doubled = 0;
+    for (int i = 0; i < NP; i++) {
+        for (int at = 0; at < s->len[i]; at++) {
+            int code = s->pk[i][at];
+            if ((code & 15) != 13) continue;
+            int suit = code >> 4, seen[14] = {0}, lower = 0;
+            for (int k = 0; k < at; k++) {
+                int c = s->pk[i][k];
+                if (c >> 4 == suit && (c & 15) != 13) {
+                    lower = 1;
+                    if (++seen[c & 15] == 2) doubled = 1;
+                }
+            }
+            if (lower) {
+                if (doubled) return 1;
+                if (s->heights[2 * suit] == 13 || s->heights[2 * suit + 1] == 13) return 1;
+                suits[nfound++] = suit;
+            }
+        }
+    }
+    for (int a = 0; a < nfound; a++)
+        for (int b = a + 1; b < nfound; b++)
+            if (suits[a] == suits[b]) return 1;
+    return 0;
+}
+
+/* The game's key, hashed: packets as a multiset (a sum of their hashes), the talon,
+   the foundations' heights and the cards left. */
+static uint64_t spot_key(const Spot *s) {
+    uint64_t h = 0;
+    for (int i = 0; i < NP; i++) h += hash_bytes(s->pk[i], s->len[i], 0x51);
+    uint64_t f = 0;
+    for (int k = 0; k < 8; k++) f = (f << 8) | s->heights[k];
+    h ^= mix(f ^ ((uint64_t)s->left << 60));
+    h = mix(h) ^ hash_bytes(s->talon, s->tlen, 0x7a);
+    return h ? h : 1;
+}
+
+/* Whether a lone legal move is played without a choice.  Once the pack is out a lone
+   square-to-square move is not: shifting a card between twins could go on for ever
+   (the game lists no move there when no line of them leads anywhere). */
+static int forced_ok(const Spot *s, int move) {
+    return s->left || (move >> 5) == TALON_AT || (move & 31) == HOME;
+}
+
+/* A position from the packets (12 x PKMAX codes with their lengths), the heights and
+   the talon; -1 when it does not fit. */
+static int load_spot(Spot *s, const uint8_t *lens, const uint8_t *cards,
+                     const uint8_t *heights, const uint8_t *talon, int tlen, int left,
+                     int extra) {
+    (void)extra;
+    if (tlen > TMAX || left > 255) return -1;
+    memset(s, 0, sizeof(Spot));
+    for (int i = 0; i < NP; i++) {
+        if (lens[i] > PKMAX) return -1;
+        s->len[i] = lens[i];
+        memcpy(s->pk[i], cards + PKMAX * i, lens[i]);
+    }
+    memcpy(s->heights, heights, 8);
+    memcpy(s->talon, talon, tlen);
+    s->tlen = (uint8_t)tlen;
+    s->left = (uint8_t)left;
+    return 0;
+}
+
+#include "beam.h"

@@ -1,0 +1,114 @@
+"""The beam probe in native code, for the games that have a kernel (``cadogan.native``).
+
+It takes the Python beam's place (:mod:`cadogan.solve.beam`) in the probes' turns, with
+the same interface: ``step(quota)`` searches and answers a winning line or None.  Its
+turns are measured by the clock, not by positions (a kernel position costs a twentieth
+of a compiled Python one, and far less than a plain one): each turn runs until the
+kernel has had ``SHARE`` of the solve's time, leaving the rest to the exhaustive
+search (the only source of ``unsolvable``) and the best-first probe.  Every position
+the kernel plays counts in the solve's ``nodes``.
+
+It runs only under a clock budget.  Under a node cap (``max_nodes``) a solve promises
+the same answer on every machine, and whether a machine has a C compiler must not
+change that; there the Python beam runs, as before.  So the kernel changes how soon a
+win is found, never what a verdict means: like every probe it can only report a win,
+and its line is replayed through ``Game.play`` (``Rules.line``) before it is.
+"""
+
+from __future__ import annotations
+
+from time import perf_counter
+from typing import Final
+
+from cadogan.core import IllegalMove, Move, Outcome
+from cadogan.native import napoleons_square
+from cadogan.native.kernel import Converter, KernelBeam, load
+from cadogan.solve.engine import NO_CAP, Budget, OutOfTime
+from cadogan.solve.rules import FastRules, Rules
+
+# The games with a kernel: its name and how the game's fast-form positions map onto it.
+KERNELS: Final[dict[str, tuple[str, Converter]]] = {
+    "napoleons-square": (napoleons_square.NAME, napoleons_square.args),
+}
+
+SHARE: Final = 0.85  # the share of a solve's time the kernel's turns take
+CHUNK: Final = 20_000  # kernel positions between two looks at the clock (~10 ms)
+FIRST_WIDTH: Final = 8  # the first run's width, doubled on each restart
+MAX_WIDTH: Final = 65_536  # the widest run; from there on each run adds noise
+
+
+class NativeBeam:
+    """A kernel's beam, taking the probes' beam turns."""
+
+    def __init__(self, budget: Budget, rules: FastRules, kernel: KernelBeam):
+        self.budget = budget
+        self.rules = rules
+        self.kernel = kernel
+        self.roots = rules.roots()
+        self.spent = 0.0  # the seconds of the kernel's turns so far
+        self.fault: str | None = None  # why the kernel was stopped, if it was
+
+    def step(self, quota: int) -> tuple[Move, ...] | None:
+        """Search until the kernel has had ``SHARE`` of the solve's time (one chunk
+        at least); a winning line, or None.  (``quota`` is the Python searches'
+        measure, positions; the kernel's turns are measured by the clock instead.)"""
+        budget, kernel = self.budget, self.kernel
+        while self.fault is None:
+            began = perf_counter()
+            budget.nodes += kernel.step(CHUNK)
+            now = perf_counter()
+            self.spent += now - began
+            found = kernel.line()
+            if found is not None:
+                return self.checked(*found)
+            if now > budget.deadline:
+                raise OutOfTime
+            if self.spent >= SHARE * (now - budget.start):
+                return None
+        return None
+
+    def checked(self, root: int, moves: list[int]) -> tuple[Move, ...] | None:
+        """The kernel's line from root ``root``, replayed through ``Game.play``, if it
+        is legal and wins.  Otherwise the kernel has a fault: it is stopped for the
+        rest of the solve (``fault`` says why) and nothing is reported."""
+        try:
+            line = self.rules.line((*self.roots[root][2], *moves))
+        except (IllegalMove, ValueError, IndexError) as problem:
+            self.fault = f"the native beam's line was refused: {problem}"
+            return None
+        game = self.budget.game
+        state = self.rules.root[0]
+        for move in line:
+            state = game.play(state, move)
+        if game.outcome(state) is not Outcome.WON:
+            self.fault = "the native beam's line does not win"
+            return None
+        return line
+
+
+def native_beam(budget: Budget, rules: Rules, seed: int) -> NativeBeam | None:
+    """The native beam for this solve, or None: under a node cap, for a game without a
+    kernel, or where the kernel cannot be built or refuses the position."""
+    if budget.max_nodes != NO_CAP or not isinstance(rules, FastRules):
+        return None
+    found = KERNELS.get(budget.game.id)
+    if found is None:
+        return None
+    name, convert = found
+    lib = load(name)
+    pack = getattr(rules.fast, "pack", None)
+    if lib is None or not isinstance(pack, bytes):
+        return None
+    try:
+        kernel = KernelBeam(
+            lib,
+            pack,
+            [convert(position) for position, _, _ in rules.roots()],
+            blame=budget.game.beam_blame,
+            seed=seed,
+            first_width=FIRST_WIDTH,
+            max_width=MAX_WIDTH,
+        )
+    except (ValueError, MemoryError):
+        return None
+    return NativeBeam(budget, rules, kernel)

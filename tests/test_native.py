@@ -1,0 +1,213 @@
+"""The native kernels (``cadogan.native``) and the native beam (``solve.native_beam``).
+
+Napoleon's Square's kernel must play the rules exactly as the game's fast form does
+(moves, their order, the safe move, the score, the kings' test, the end), which the
+tests check on positions of random lines of play; its beam's wins must replay through
+``Game.play``; a line the kernel gets wrong must be refused, never reported; and the
+kernel must stay out of solves under a node cap, whose answers must not depend on
+whether a machine has a C compiler.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cadogan import native
+from cadogan.core import Outcome
+from cadogan.games._napoleons_square_fast import Spot, Spots, kings_dead, spot
+from cadogan.games.napoleons_square import NapoleonsSquare
+from cadogan.native import kernel as kernels
+from cadogan.native import napoleons_square as kernel_ns
+from cadogan.solve import probe as probe_module
+from cadogan.solve import solve
+from cadogan.solve.beam import Beam
+from cadogan.solve.engine import Budget
+from cadogan.solve.native_beam import NativeBeam, native_beam
+from cadogan.solve.probe import Prober
+from cadogan.solve.rules import FastRules, rules_for
+from tests.helpers import lines_avoiding_the_deal
+
+G = NapoleonsSquare()
+SINGLE = NapoleonsSquare(deal="single")
+
+
+@pytest.fixture(scope="module")
+def lib() -> Any:
+    """The kernel, which must build wherever there is a C compiler."""
+    if native.compiler() is None:
+        pytest.skip("no C compiler here: the solver runs without its native kernels")
+    built = kernels.load(kernel_ns.NAME)
+    assert built is not None, native.error(kernel_ns.NAME)
+    return built
+
+
+def spots(game: NapoleonsSquare, deals: range, seed: int) -> Iterator[tuple[Spots, Spot]]:
+    """Positions of random lines of play as spots, with the form of their deal."""
+    for state in lines_avoiding_the_deal(game, deals, seed=seed, odds=0.85, phase="play"):
+        yield Spots(game, game.deal(state.deal)), spot(state)
+
+
+@pytest.mark.parametrize("game", [G, SINGLE], ids=["square", "single"])
+def test_the_kernel_answers_as_the_fast_form(lib: Any, game: NapoleonsSquare) -> None:
+    """Every answer of the kernel is the fast form's: the moves in the listed order
+    and in the search's order, the safe move, the score, the kings' test and the win.
+    Once the pack is out the form lists no move when no line of square moves leads
+    anywhere (the game's end); the kernel keeps listing such moves (its searches give
+    up on them by their table), so there only a position with moves is compared."""
+    compared = late = 0
+    for form, position in spots(game, range(1, 7), seed=11):
+        legal = form.moves(position)
+        seen = kernels.examine(lib, kernel_ns.args(position))
+        packets, heights, talon, left = position
+        won = not left and not talon and not any(packets)
+        assert seen.won == won
+        assert seen.dead == kings_dead(packets, heights)
+        assert seen.score == form.score(position)
+        if not left and not legal:
+            continue
+        assert seen.moves == tuple(legal)
+        assert seen.ordered == tuple(form.order(position, legal))
+        assert seen.safe == form.safe(position, legal)
+        compared += 1
+        late += not left
+    assert compared > 500 and late > 10  # the sample reaches the end of the pack
+
+
+def test_the_kernel_key_ignores_the_packets_places_only(lib: Any) -> None:
+    """The key, like the game's, treats packets in another order as one position, and
+    tells apart positions that differ in a card."""
+    form = Spots(G, G.deal(3))
+    packets, heights, talon, left = form.roots()[0][0]
+    turned = (packets[::-1], heights, talon, left)
+
+    def key_of(position: Spot) -> int:
+        return kernels.key(lib, kernel_ns.args(position))
+
+    assert kernels.key(lib, kernel_ns.args(turned)) == key_of((packets, heights, talon, left))
+    dealt = form.play((packets, heights, talon, left), 32 * 31)
+    assert kernels.key(lib, kernel_ns.args(dealt)) != key_of((packets, heights, talon, left))
+
+
+@pytest.mark.parametrize("deal", [1, 4, 9, 23])
+def test_the_kernel_beam_finds_wins_that_replay(lib: Any, deal: int) -> None:
+    """The kernel's beam wins these deals within a few hundred thousand positions,
+    and each winning line replays through ``Game.play`` to a won game."""
+    form = Spots(G, G.deal(deal))
+    roots = form.roots()
+    starts = [kernel_ns.args(r[0]) for r in roots]
+    beam = kernels.KernelBeam(
+        lib, form.pack, starts, blame=1.0, seed=deal, first_width=8, max_width=256
+    )
+    spent = 0
+    while (found := beam.line()) is None and spent < 2_000_000:
+        spent += beam.step(50_000)
+    assert found is not None, f"no win within {spent} positions"
+    root, moves = found
+    state = G.deal(deal)
+    for move in form.line((*roots[root][2], *moves)):
+        state = G.play(state, move)
+    assert G.outcome(state) is Outcome.WON
+
+
+def test_the_kernel_refuses_a_position_it_has_no_room_for(lib: Any) -> None:
+    """A packet longer than the kernel's room is refused with ValueError, never
+    passed to the kernel to be read past its end."""
+    form = Spots(G, G.deal(3))
+    packets, heights, talon, left = form.roots()[0][0]
+    long = (bytes(range(1, 18)), *packets[1:])
+    with pytest.raises(ValueError):
+        kernel_ns.args((long, heights, talon, left))
+
+
+def _budget(max_nodes: int | None) -> tuple[Budget, FastRules, int]:
+    budget = Budget(G, 60.0, max_nodes)
+    root, _, legal, _ = budget.settle(G.deal(16))
+    rules = rules_for(budget, root, legal)
+    assert isinstance(rules, FastRules)
+    return budget, rules, 16
+
+
+def test_the_native_beam_runs_under_the_clock_alone(lib: Any) -> None:
+    """Under a clock budget the probes' beam is the kernel's; under a node cap it is
+    the Python beam, so that the answer stays the same on every machine."""
+    budget, rules, seed = _budget(None)
+    assert isinstance(native_beam(budget, rules, seed), NativeBeam)
+    capped, capped_rules, _ = _budget(100_000)
+    assert native_beam(capped, capped_rules, seed) is None
+    root, _, legal, _ = capped.settle(G.deal(16))
+    assert isinstance(Prober(capped, root, legal, seed, 1000).beam, Beam)
+
+
+def test_a_solve_under_the_clock_wins_with_the_kernel(
+    lib: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A solve with a timeout only takes the kernel's beam and reports its win (deal
+    16: the Python beam needs seconds, the kernel a fraction of one)."""
+    made: list[NativeBeam | None] = []
+
+    def spy(*args: Any) -> NativeBeam | None:
+        made.append(native_beam(*args))
+        return made[-1]
+
+    monkeypatch.setattr(probe_module, "native_beam", spy)
+    found = solve(G, G.deal(16), timeout=120)
+    assert found.status == "solved"
+    assert made and isinstance(made[0], NativeBeam)
+    state = G.deal(16)
+    for move in found.moves:
+        state = G.play(state, move)
+    assert G.outcome(state) is Outcome.WON
+
+
+class _Faulty:
+    """A kernel stand-in whose 'win' is the given moves."""
+
+    def __init__(self, moves: list[int]) -> None:
+        self.moves = moves
+
+    def step(self, quota: int) -> int:
+        return quota
+
+    def line(self) -> tuple[int, list[int]]:
+        return 0, self.moves
+
+
+@pytest.mark.parametrize("moves", [[32 * 12 + 16] * 3, [32 * 31]], ids=["illegal", "no-win"])
+def test_a_wrong_line_from_the_kernel_is_never_reported(moves: list[int]) -> None:
+    """A line that ``Game.play`` refuses, or one that is legal but does not win, is
+    not reported: the native beam stops for the rest of the solve and says why."""
+    budget, rules, _ = _budget(None)
+    beam = NativeBeam(budget, rules, _Faulty(moves))  # type: ignore[arg-type]
+    assert beam.step(1024) is None
+    assert beam.fault is not None
+    assert beam.step(1024) is None
+
+
+def test_kernels_are_off_with_the_switch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``CADOGAN_NATIVE=0`` turns every kernel off, so the Python probes run."""
+    monkeypatch.setenv(native.ENV_SWITCH, "0")
+    assert native.library(kernel_ns.NAME) is None
+    budget, rules, seed = _budget(None)
+    assert native_beam(budget, rules, seed) is None
+
+
+def test_a_build_is_made_once_and_named_by_its_source(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kernel is built into the cache directory under a name made from its source
+    and the compiler, with no half-written file left beside it, and is not built
+    again while that name stands."""
+    if native.compiler() is None:
+        pytest.skip("no C compiler here")
+    monkeypatch.setenv(native.ENV_DIR, str(tmp_path))
+    built = native.build(kernel_ns.NAME)
+    assert built.parent == tmp_path and built.is_file()
+    assert [p.name for p in tmp_path.iterdir()] == [built.name]
+    stamp = os.stat(built).st_mtime_ns
+    assert native.build(kernel_ns.NAME) == built
+    assert os.stat(built).st_mtime_ns == stamp
