@@ -19,8 +19,11 @@ import pytest
 
 from cadogan import native
 from cadogan.core import Outcome
+from cadogan.games import _hemispheres_fast as hemispheres_fast
 from cadogan.games._napoleons_square_fast import Spot, Spots, kings_dead, spot
+from cadogan.games.hemispheres import Hemispheres
 from cadogan.games.napoleons_square import NapoleonsSquare
+from cadogan.native import hemispheres as kernel_hs
 from cadogan.native import kernel as kernels
 from cadogan.native import napoleons_square as kernel_ns
 from cadogan.solve import probe as probe_module
@@ -36,14 +39,25 @@ G = NapoleonsSquare()
 SINGLE = NapoleonsSquare(deal="single")
 
 
-@pytest.fixture(scope="module")
-def lib() -> Any:
-    """The kernel, which must build wherever there is a C compiler."""
+def loaded(name: str) -> Any:
+    """Kernel ``name``, which must build wherever there is a C compiler."""
     if native.compiler() is None:
         pytest.skip("no C compiler here: the solver runs without its native kernels")
-    built = kernels.load(kernel_ns.NAME)
-    assert built is not None, native.error(kernel_ns.NAME)
+    built = kernels.load(name)
+    assert built is not None, native.error(name)
     return built
+
+
+@pytest.fixture(scope="module")
+def lib() -> Any:
+    """Napoleon's Square's kernel."""
+    return loaded(kernel_ns.NAME)
+
+
+@pytest.fixture(scope="module")
+def hemispheres_lib() -> Any:
+    """The Hemispheres' kernel."""
+    return loaded(kernel_hs.NAME)
 
 
 def spots(game: NapoleonsSquare, deals: range, seed: int) -> Iterator[tuple[Spots, Spot]]:
@@ -62,7 +76,7 @@ def test_the_kernel_answers_as_the_fast_form(lib: Any, game: NapoleonsSquare) ->
     compared = late = 0
     for form, position in spots(game, range(1, 7), seed=11):
         legal = form.moves(position)
-        seen = kernels.examine(lib, kernel_ns.args(position))
+        seen = kernels.examine(lib, kernel_ns.args(position), form.pack)
         packets, heights, talon, left = position
         won = not left and not talon and not any(packets)
         assert seen.won == won
@@ -76,6 +90,69 @@ def test_the_kernel_answers_as_the_fast_form(lib: Any, game: NapoleonsSquare) ->
         compared += 1
         late += not left
     assert compared > 500 and late > 10  # the sample reaches the end of the pack
+
+
+def test_the_hemispheres_kernel_answers_as_the_fast_form(hemispheres_lib: Any) -> None:
+    """The Hemispheres' kernel gives the fast form's answers on every position of
+    random lines of play, to the end: the moves in both orders, the safe move, the
+    score, the win, and as its cheap proof of loss the form's ``glance`` (the first
+    two of the game's proofs, which the Python beam asks of the positions it
+    gathers from)."""
+    game = Hemispheres()
+    compared = late = lost = 0
+    for state in lines_avoiding_the_deal(game, range(1, 7), seed=3, odds=0.85):
+        form = hemispheres_fast.Spots(game, game.deal(state.deal))
+        position = hemispheres_fast.spot(state)
+        legal = form.moves(position)
+        seen = kernels.examine(hemispheres_lib, kernel_hs.args(position), form.pack)
+        assert seen.moves == tuple(legal)
+        assert seen.ordered == tuple(form.order(position, legal))
+        assert seen.safe == form.safe(position, legal)
+        assert seen.score == form.score(position)
+        assert seen.won == (form.outcome(position, legal) is Outcome.WON)
+        assert seen.dead == form.glance(position)
+        compared += 1
+        late += not position[3]
+        lost += seen.dead
+    assert compared > 500 and late > 10 and lost > 20
+
+
+def test_the_hemispheres_kernel_key_sorts_each_race_only(hemispheres_lib: Any) -> None:
+    """The key treats a Race's three positions in another order as one position, as
+    the game's does, but not two Races swapped."""
+    game = Hemispheres()
+    form = hemispheres_fast.Spots(game, game.deal(5))
+    circle, *rest = form.roots()[0][0]
+
+    def key_of(positions: tuple[bytes, ...]) -> int:
+        return kernels.key(hemispheres_lib, kernel_hs.args((positions, *rest)))
+
+    within = (circle[2], circle[0], circle[1], *circle[3:])
+    across = (*circle[3:6], *circle[0:3], *circle[6:])
+    assert key_of(within) == key_of(circle)
+    assert key_of(across) != key_of(circle)
+
+
+@pytest.mark.parametrize("deal", [1, 4, 7, 9])
+def test_the_hemispheres_kernel_beam_finds_wins_that_replay(
+    hemispheres_lib: Any, deal: int
+) -> None:
+    """The Hemispheres' kernel beam wins these deals quickly, and each line replays
+    through ``Game.play`` to a won game."""
+    game = Hemispheres()
+    form = hemispheres_fast.Spots(game, game.deal(deal))
+    start = [kernel_hs.args(form.roots()[0][0])]
+    beam = kernels.KernelBeam(
+        hemispheres_lib, form.pack, start, blame=0.0, seed=deal, first_width=8, max_width=256
+    )
+    spent = 0
+    while (found := beam.line()) is None and spent < 2_000_000:
+        spent += beam.step(50_000)
+    assert found is not None, f"no win within {spent} positions"
+    state = game.deal(deal)
+    for move in form.line(found[1]):
+        state = game.play(state, move)
+    assert game.outcome(state) is Outcome.WON
 
 
 def test_the_kernel_key_ignores_the_packets_places_only(lib: Any) -> None:

@@ -6,7 +6,7 @@
    - MAXMOVES (the most legal moves a position can have), SEGMAX (the most moves kept
      from a layer position to a candidate), MAX_ROOTS;
    - list_moves, play, won, safe_move, order_moves, score, doomed (a cheap proof of
-     loss), spot_key (a hash of the game's table key), forced_ok (whether a lone legal
+     loss, given the deal's pack as play is), spot_key (a hash of the game's table key), forced_ok (whether a lone legal
      move may be played without a choice) and load_spot, as in napoleons_square.c.
 
    The beam: a layer of positions with the same number of cards left in the pack.
@@ -275,7 +275,7 @@ static void sift_up(Beam *b, int at) {
 }
 
 static void offer(Beam *b, const Spot *s, int32_t parent, const uint16_t *moves, int n) {
-    if (doomed(s)) return;
+    if (doomed(s, b->pack, b->npack)) return;
     double value = score(s) - blame_of(b, s) + (b->noise ? b->noise * next_random(b) : 0.0);
     int grown = b->nheap < b->width;
     Candidate *c;
@@ -309,7 +309,7 @@ static void spread(Beam *b, const Placed *from) {
     f->nseg = 0;
     while (top && gathered < SPREAD) {
         Frame cur = b->stack[--top]; /* copied: pushes below may overwrite its slot */
-        if (gathered && doomed(&cur.spot)) continue;
+        if (gathered && doomed(&cur.spot, b->pack, b->npack)) continue;
         gathered++;
         int legal[MAXMOVES];
         int n = list_moves(&cur.spot, legal);
@@ -484,7 +484,7 @@ static void endgame_step(Beam *b, long long stop) {
             uint64_t key = spot_key(&g->spot);
             if (key != early && !keyset_add(&b->eseen, key)) continue;
         }
-        if (doomed(&g->spot) || b->depth + 1 >= DEPTH_CAP) continue;
+        if (doomed(&g->spot, b->pack, b->npack) || b->depth + 1 >= DEPTH_CAP) continue;
         order_moves(&g->spot, g->legal, g->nlegal);
         g->next = 0;
         b->depth++;
@@ -603,11 +603,12 @@ void beam_free(void *handle) {
 /* ---------------------------------------------- the rules, one call each (tests) */
 
 /* The moves in the game's listed and searched orders, the safe move (or -1), the
-   score, the cheap proof of loss and the win, of one position, for the tests that hold
-   a kernel to the game's Python form; -1 for a position load_spot refuses. */
+   score, the cheap proof of loss and the win, of one position (whose pack is the
+   deal's, as for beam_new), for the tests that hold a kernel to the game's Python
+   form; -1 for a position load_spot refuses. */
 int kernel_examine(const uint8_t *lens, const uint8_t *cards, const uint8_t *heights,
-                   const uint8_t *talon, int tlen, int left, int extra, int *moves,
-                   int *ordered, int *facts) {
+                   const uint8_t *talon, int tlen, int left, int extra, const uint8_t *pack,
+                   int npack, int *moves, int *ordered, int *facts) {
     Spot s;
     if (load_spot(&s, lens, cards, heights, talon, tlen, left, extra) < 0) return -1;
     int n = list_moves(&s, moves);
@@ -615,7 +616,7 @@ int kernel_examine(const uint8_t *lens, const uint8_t *cards, const uint8_t *hei
     order_moves(&s, ordered, n);
     facts[0] = safe_move(&s, moves, n);
     facts[1] = score(&s);
-    facts[2] = doomed(&s);
+    facts[2] = left <= npack ? doomed(&s, pack, npack) : -1;
     facts[3] = won(&s);
     return n;
 }

@@ -19,6 +19,7 @@ from typing import Any, Final
 from cadogan.native import library
 
 MAXMOVES: Final = 192  # room for one position's moves (every kernel lists fewer)
+PACK_MAX: Final = 128  # room for a deal's pack (beam.h)
 LINE_CAP: Final = 4096  # moves of a winning line, at most
 U8: Final = ctypes.POINTER(ctypes.c_uint8)
 Args = tuple[Any, ...]  # a position as the kernel's seven arguments
@@ -47,7 +48,7 @@ def load(name: str) -> ctypes.CDLL | None:
             [handle, ints, ctypes.POINTER(ctypes.c_uint16), ctypes.c_int],
         ),
         "beam_free": (None, [handle]),
-        "kernel_examine": (ctypes.c_int, [*spot, ints, ints, ints]),
+        "kernel_examine": (ctypes.c_int, [*spot, U8, ctypes.c_int, ints, ints, ints]),
         "kernel_key": (ctypes.c_uint64, spot),
     }
     for function, (result, arguments) in signatures.items():
@@ -86,12 +87,13 @@ class Examined:
     won: bool
 
 
-def examine(lib: ctypes.CDLL, args: Args) -> Examined:
-    """The kernel's answers for a position given as its arguments."""
+def examine(lib: ctypes.CDLL, args: Args, pack: bytes) -> Examined:
+    """The kernel's answers for a position given as its arguments, in a deal whose
+    pack is ``pack`` (next first, as for ``KernelBeam``)."""
     moves = (ctypes.c_int * MAXMOVES)()
     ordered = (ctypes.c_int * MAXMOVES)()
     facts = (ctypes.c_int * 4)()
-    count = lib.kernel_examine(*args, moves, ordered, facts)
+    count = lib.kernel_examine(*args, u8(pack, PACK_MAX), len(pack), moves, ordered, facts)
     if count < 0:
         raise ValueError("the native kernel refused the position")
     return Examined(
@@ -127,7 +129,7 @@ class KernelBeam:
     ) -> None:
         self.lib = lib
         mask = (1 << 64) - 1
-        handle = lib.beam_new(u8(pack, 128), len(pack), blame, seed & mask, first_width, max_width)
+        handle = lib.beam_new(u8(pack, PACK_MAX), len(pack), blame, seed & mask, first_width, max_width)
         if not handle:
             raise MemoryError("the native beam could not start")
         self.handle: int | None = handle

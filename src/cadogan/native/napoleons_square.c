@@ -205,7 +205,9 @@ static int score(const Spot *s) {
 /* The kings' test, the beam's cheap proof of loss (_napoleons_square_dead.kings_dead; the proofs are there): two
    blocking kings of one suit; a blocking king whose twin is home; or a blocking king
    with both copies of some card of its suit beneath it. */
-static int doomed(const Spot *s) {
+static int doomed(const Spot *s, const uint8_t *pack, int npack) {
+    (void)pack;
+    (void)npack;
     int suits[2 * NP], nfound = 0;
     int doubled = 0;
     for (int i = 0; i < NP; i++) {

@@ -21,7 +21,7 @@ from time import perf_counter
 from typing import Final
 
 from cadogan.core import IllegalMove, Move, Outcome
-from cadogan.native import napoleons_square
+from cadogan.native import hemispheres, napoleons_square
 from cadogan.native.kernel import Converter, KernelBeam, load
 from cadogan.solve.engine import NO_CAP, Budget, OutOfTime
 from cadogan.solve.rules import FastRules, Rules
@@ -29,6 +29,7 @@ from cadogan.solve.rules import FastRules, Rules
 # The games with a kernel: its name and how the game's fast-form positions map onto it.
 KERNELS: Final[dict[str, tuple[str, Converter]]] = {
     "napoleons-square": (napoleons_square.NAME, napoleons_square.args),
+    "hemispheres": (hemispheres.NAME, hemispheres.args),
 }
 
 SHARE: Final = 0.85  # the share of a solve's time the kernel's turns take
@@ -86,9 +87,13 @@ class NativeBeam:
         return line
 
 
-def native_beam(budget: Budget, rules: Rules, seed: int) -> NativeBeam | None:
+def native_beam(
+    budget: Budget, rules: Rules, seed: int, blame: float | None = None
+) -> NativeBeam | None:
     """The native beam for this solve, or None: under a node cap, for a game without a
-    kernel, or where the kernel cannot be built or refuses the position."""
+    kernel, or where the kernel cannot be built or refuses the position.  ``blame``
+    weighs the blame a dead run puts on its talons' cards (by default the game's
+    ``beam_blame``)."""
     if budget.max_nodes != NO_CAP or not isinstance(rules, FastRules):
         return None
     found = KERNELS.get(budget.game.id)
@@ -104,7 +109,7 @@ def native_beam(budget: Budget, rules: Rules, seed: int) -> NativeBeam | None:
             lib,
             pack,
             [convert(position) for position, _, _ in rules.roots()],
-            blame=budget.game.beam_blame,
+            blame=budget.game.beam_blame if blame is None else blame,
             seed=seed,
             first_width=FIRST_WIDTH,
             max_width=MAX_WIDTH,

@@ -98,10 +98,12 @@ class Prober:
         self.beam: Beam | NativeBeam | None = None
         helper = budget.game.helper_beam if lane.count > 1 and lane.index == 0 else None
         if layered and (lane.count == 1 or self.beam_only or helper is not None):
-            # The game's kernel when it has one and the budget is the clock's alone.
+            # The game's kernel when it has one and the budget is the clock's alone
+            # (with a helper's blame in lane 0; the kernel weighs no novelty).
             native = None
-            if helper is None and lane.index <= 1:
-                native = native_beam(budget, self.rules, seed + lane.index)
+            if lane.index <= 1 and (helper is None or not helper[1]):
+                blame = budget.game.beam_blame if helper is None else helper[0]
+                native = native_beam(budget, self.rules, seed + lane.index, blame)
             self.beam = native or self._python_beam(root, legal, seed, lane, helper)
         self.beam_turns = max(budget.game.beam_turns, 1)
         self.dives = budget.game.dives

@@ -1,0 +1,368 @@
+/* The Hemispheres: the rules for the native beam (beam.h).
+
+   The same rules as the game's plain-value form (games/_hemispheres_fast.py): the same
+   spots, moves in the same order, safe moves, move order and score, and the first two
+   of the game's proofs of loss (games/_hemispheres_solve.py, _exits and _pairs: a
+   talon card that can never leave; two cards of a suit that must go home in the wrong
+   order), which the Python beam asks of the positions it gathers from; the tests
+   compare them on random lines of play.
+
+   A position (a spot): the twelve circle positions, each its card codes bottom first
+   (code = 14 x suit + building index, suits hearts, diamonds, clubs, spades, so a card
+   marries onto code + 1 and plays onto a foundation standing at its index - 1; a code
+   below RED_CODES is red); each suit's two foundation heights, the lower first; the
+   talon's codes, bottom first; the cards left in the pack; a bit for each barrier
+   still standing; and the Race marriages made in a row (the limit of decision 11).
+   A move is 32 x source + target for a transfer (a source a position 0..11, the talon
+   12 or a barrier 13..16; a target a position or HOME), EXCHANGE + 32 x north + south,
+   or DEAL_MOVE. */
+
+#include "kernel.h"
+
+#define NP 12
+#define PMAX 16 /* a dealt card and a run of twelve married onto it, and room to spare */
+#define TMAX 96
+#define TALON_AT 12
+#define BARRIER_AT 13
+#define HOME 20
+#define EXCHANGE 1024
+#define DEAL_MOVE 2048
+#define WIDTH 14
+#define LAST 13
+#define RED_CODES 28
+#define FULL 104
+#define RACE_MOVE_LIMIT 12
+#define MAXMOVES 192
+#define SEGMAX 120
+#define MAX_ROOTS 4
+#define INF (1 << 20)
+
+typedef struct {
+    uint8_t len[NP];
+    uint8_t heights[8];
+    uint8_t tlen;
+    uint8_t left;
+    uint8_t barriers;
+    uint8_t count;
+    uint8_t pk[NP][PMAX];
+    uint8_t talon[TMAX];
+} Spot;
+
+static const int BARRIER_CODES[4] = {LAST, 2 * WIDTH + LAST, WIDTH + LAST, 3 * WIDTH + LAST};
+
+static int north(int i) { return i < 6; }
+
+static int mate(int i, int k) { /* the k-th other position of i's Race (k = 0, 1) */
+    int base = i - i % 3, first = base + (i % 3 == 0 ? 1 : 0);
+    int second = base + (i % 3 == 2 ? 1 : 2);
+    return k ? second : first;
+}
+
+static int fits(const Spot *s, int code) {
+    int below = code % WIDTH - 1, at = 2 * (code / WIDTH);
+    return s->heights[at] == below || s->heights[at + 1] == below;
+}
+
+static int home_count(const Spot *s) {
+    int sum = 0;
+    for (int k = 0; k < 8; k++) sum += s->heights[k];
+    return sum;
+}
+
+static int won(const Spot *s) { return !s->left && home_count(s) == FULL; }
+
+/* The legal moves in the form's order: plays, talon marriages, exchanges, Race
+   marriages, end transfers, the deal; none once the game is won. */
+static int list_moves(const Spot *s, int *out) {
+    if (won(s)) return 0;
+    int usable[NP], wrongs[NP], nwrong = 0, n = 0;
+    for (int i = 0; i < NP; i++) {
+        usable[i] = -1;
+        if (!s->len[i]) continue;
+        int code = s->pk[i][s->len[i] - 1];
+        if ((code < RED_CODES) == north(i)) {
+            usable[i] = code;
+            if (fits(s, code)) out[n++] = 32 * i + HOME;
+        } else {
+            wrongs[nwrong++] = i;
+        }
+    }
+    int done = !s->left && !s->tlen;
+    int ttop = s->tlen ? s->talon[s->tlen - 1] : -1;
+    if (ttop >= 0 && fits(s, ttop)) out[n++] = 32 * TALON_AT + HOME;
+    if (done) {
+        for (int b = 0; b < 4; b++)
+            if ((s->barriers >> b & 1) && fits(s, BARRIER_CODES[b]))
+                out[n++] = 32 * (BARRIER_AT + b) + HOME;
+    }
+    if (ttop >= 0 && ttop % WIDTH != LAST) {
+        for (int i = 0; i < NP; i++)
+            if (usable[i] == ttop + 1) out[n++] = 32 * TALON_AT + i;
+    }
+    for (int a = 0; a < nwrong; a++) {
+        if (!north(wrongs[a])) continue;
+        for (int c = 0; c < nwrong; c++)
+            if (!north(wrongs[c])) out[n++] = EXCHANGE + 32 * wrongs[a] + wrongs[c];
+    }
+    if (s->count < RACE_MOVE_LIMIT) {
+        for (int i = 0; i < NP; i++) {
+            int code = usable[i];
+            if (code < 0 || code % WIDTH == LAST) continue;
+            for (int k = 0; k < 2; k++)
+                if (usable[mate(i, k)] == code + 1) out[n++] = 32 * i + mate(i, k);
+        }
+    }
+    if (done) {
+        for (int a = 0; a < nwrong; a++)
+            for (int j = 0; j < NP; j++)
+                if (!s->len[j] && north(j) != north(wrongs[a])) out[n++] = 32 * wrongs[a] + j;
+    }
+    if (s->left) out[n++] = DEAL_MOVE;
+    return n;
+}
+
+static void raise_home(Spot *s, int code) {
+    int suit = code / WIDTH, index = code % WIDTH;
+    uint8_t lo = s->heights[2 * suit], hi = s->heights[2 * suit + 1];
+    if (lo == index - 1)
+        lo = (uint8_t)index;
+    else
+        hi = (uint8_t)index;
+    if (lo > hi) {
+        uint8_t t = lo;
+        lo = hi;
+        hi = t;
+    }
+    s->heights[2 * suit] = lo;
+    s->heights[2 * suit + 1] = hi;
+}
+
+static void play(const Spot *s, int move, const uint8_t *pack, int npack, Spot *out) {
+    *out = *s;
+    if (move == DEAL_MOVE) {
+        int code = pack[npack - s->left];
+        out->left--;
+        out->count = 0;
+        for (int i = 0; i < NP; i++) {
+            if (!out->len[i]) {
+                out->pk[i][out->len[i]++] = (uint8_t)code;
+                return;
+            }
+        }
+        out->talon[out->tlen++] = (uint8_t)code;
+        return;
+    }
+    if (move >= EXCHANGE) {
+        int a = (move - EXCHANGE) >> 5, c = move & 31;
+        uint8_t t = out->pk[a][out->len[a] - 1];
+        out->pk[a][out->len[a] - 1] = out->pk[c][out->len[c] - 1];
+        out->pk[c][out->len[c] - 1] = t;
+        out->count = 0;
+        return;
+    }
+    int src = move >> 5, dst = move & 31, code;
+    if (src < TALON_AT)
+        code = out->pk[src][--out->len[src]];
+    else if (src == TALON_AT)
+        code = out->talon[--out->tlen];
+    else {
+        code = BARRIER_CODES[src - BARRIER_AT];
+        out->barriers &= (uint8_t) ~(1 << (src - BARRIER_AT));
+    }
+    if (dst == HOME) {
+        raise_home(out, code);
+        out->count = 0;
+        return;
+    }
+    out->pk[dst][out->len[dst]++] = (uint8_t)code;
+    out->count = src < TALON_AT ? (uint8_t)(s->count + 1) : 0;
+}
+
+/* The game's safe move, or -1: a barrier home at the end; or a card home whose twin
+   foundation already holds the card below it, unless it would empty a position while
+   the pack lasts (the proofs are in _hemispheres_solve). */
+static int safe_move(const Spot *s, const int *legal, int n) {
+    for (int k = 0; k < n; k++) {
+        int move = legal[k];
+        if (move >= EXCHANGE || (move & 31) != HOME) continue;
+        int src = move >> 5;
+        if (src > TALON_AT) return move;
+        if (src < TALON_AT && s->len[src] == 1 && s->left) continue;
+        int code = src == TALON_AT ? s->talon[s->tlen - 1] : s->pk[src][s->len[src] - 1];
+        if (s->heights[2 * (code / WIDTH)] == code % WIDTH - 1) return move;
+    }
+    return -1;
+}
+
+static int order_rank(const Spot *s, int move) {
+    if (move == DEAL_MOVE) return 3;
+    if (move >= EXCHANGE) return 1;
+    int src = move >> 5, dst = move & 31;
+    if (dst == HOME) return 0;
+    if (src == TALON_AT || !s->len[dst]) return 2;
+    if (src < TALON_AT && s->len[src] == 1) return 2;
+    return 4;
+}
+
+/* The game's move order, stably. */
+static void order_moves(const Spot *s, int *moves, int n) {
+    int ranks[MAXMOVES];
+    for (int k = 0; k < n; k++) ranks[k] = order_rank(s, moves[k]);
+    for (int k = 1; k < n; k++) {
+        int m = moves[k], r = ranks[k], j = k - 1;
+        while (j >= 0 && ranks[j] > r) {
+            moves[j + 1] = moves[j];
+            ranks[j + 1] = ranks[j];
+            j--;
+        }
+        moves[j + 1] = m;
+        ranks[j + 1] = r;
+    }
+}
+
+/* The game's score (_hemispheres_steer.score). */
+static int score(const Spot *s) {
+    int empty = 0, wrong = 0, locks = 0;
+    for (int i = 0; i < NP; i++) {
+        if (!s->len[i])
+            empty++;
+        else if ((s->pk[i][0] < RED_CODES) != north(i))
+            wrong++;
+    }
+    unsigned first[4] = {0, 0, 0, 0}, second[4] = {0, 0, 0, 0};
+    for (int k = 0; k < s->tlen; k++) {
+        int code = s->talon[k], suit = code / WIDTH, index = code % WIDTH;
+        unsigned below = (1u << (index - 1)) - 1;
+        locks += __builtin_popcount(first[suit] & below) + __builtin_popcount(second[suit] & below);
+        unsigned bit = 1u << index;
+        if (first[suit] & bit)
+            second[suit] |= bit;
+        else
+            first[suit] |= bit;
+    }
+    return 4 * home_count(s) - 4 * s->tlen + 3 * empty - 2 * (wrong + locks) - s->left;
+}
+
+/* ------------------------------------------------- the first two proofs of loss */
+
+/* Earliest times, counted in cards dealt from now (see _hemispheres_solve._Times). */
+typedef struct {
+    int used[4 * WIDTH], tops[4 * WIDTH];
+    int high[4], low[4]; /* per suit, its foundations' heights */
+} Times;
+
+/* The earliest time a foundation of the card's suit can stand at its index - 1. */
+static int build_time(const Times *t, int code) {
+    int suit = code / WIDTH, index = code % WIDTH;
+    int height = t->high[suit] < index ? t->high[suit] : t->low[suit];
+    if (height >= index) return INF;
+    if (height + 1 == index) return 0;
+    int latest = 0;
+    for (int c = suit * WIDTH + height + 1; c < suit * WIDTH + index; c++)
+        if (t->used[c] > latest) latest = t->used[c];
+    return latest;
+}
+
+/* True when the talon proves the position lost (_exits, then _pairs). */
+static int doomed(const Spot *s, const uint8_t *pack, int npack) {
+    if (!s->tlen) return 0;
+    Times t;
+    for (int c = 0; c < 4 * WIDTH; c++) t.used[c] = INF;
+    for (int place = 1, k = npack - s->left; k < npack; k++, place++)
+        if (t.used[pack[k]] == INF) t.used[pack[k]] = place;
+    for (int i = 0; i < NP; i++)
+        for (int k = 0; k < s->len[i]; k++) t.used[s->pk[i][k]] = 0;
+    memcpy(t.tops, t.used, sizeof(t.used));
+    for (int suit = 0; suit < 4; suit++) {
+        int a = s->heights[2 * suit], b = s->heights[2 * suit + 1];
+        t.high[suit] = a >= b ? a : b;
+        t.low[suit] = a >= b ? b : a;
+    }
+    int top_at[TMAX], above = 0;
+    for (int j = s->tlen - 1; j >= 0; j--) { /* _exits */
+        int code = s->talon[j];
+        int marry = code % WIDTH == LAST ? INF : t.tops[code + 1];
+        int leave;
+        if (marry <= above)
+            leave = marry;
+        else {
+            int built = build_time(&t, code);
+            leave = marry < built ? marry : built;
+        }
+        if (leave < above) leave = above;
+        if (leave >= INF) return 1;
+        top_at[j] = above > marry ? above : marry;
+        above = leave;
+        if (leave < t.used[code]) t.used[code] = leave;
+        if (top_at[j] < t.tops[code]) t.tops[code] = top_at[j];
+    }
+    int worst[TMAX], high[4] = {0, 0, 0, 0};
+    for (int j = s->tlen - 1; j >= 0; j--) { /* _pairs */
+        int suit = s->talon[j] / WIDTH, index = s->talon[j] % WIDTH;
+        worst[j] = high[suit];
+        if (top_at[j] >= INF && index > high[suit]) high[suit] = index;
+    }
+    int below[4 * WIDTH] = {0};
+    for (int i = 0; i < s->tlen; i++) {
+        int code = s->talon[i], suit = code / WIDTH, index = code % WIDTH;
+        if (top_at[i] >= INF && worst[i] >= index) {
+            for (int c = suit * WIDTH + t.low[suit] + 1; c < suit * WIDTH + index; c++)
+                if (below[c]) return 1;
+        }
+        below[code]++;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the rest */
+
+/* The game's key, hashed: each Race's three positions as a multiset, the Races in
+   their places; the talon, the heights, the cards left, the barriers and the Race
+   marriages in a row (capped at the limit). */
+static uint64_t spot_key(const Spot *s) {
+    uint64_t h = 0;
+    for (int r = 0; r < 4; r++) {
+        uint64_t race = 0;
+        for (int i = 3 * r; i < 3 * r + 3; i++) race += hash_bytes(s->pk[i], s->len[i], 0x33);
+        h += mix(race + 0x1000193ULL * (uint64_t)(r + 1));
+    }
+    uint64_t f = 0;
+    for (int k = 0; k < 8; k++) f = (f << 8) | s->heights[k];
+    int count = s->count < RACE_MOVE_LIMIT ? s->count : RACE_MOVE_LIMIT;
+    h ^= mix(f ^ ((uint64_t)s->left << 56) ^ ((uint64_t)count << 48) ^
+             ((uint64_t)s->barriers << 44));
+    h = mix(h) ^ hash_bytes(s->talon, s->tlen, 0x7a);
+    return h ? h : 1;
+}
+
+/* Every lone legal move is played without a choice: Race marriages are limited
+   (decision 11), so no line of them goes on for ever. */
+static int forced_ok(const Spot *s, int move) {
+    (void)s;
+    (void)move;
+    return 1;
+}
+
+/* A position from the circle (12 x PMAX codes with their lengths), the heights, the
+   talon and the cards left; `extra` holds the barriers (bits 0-3) and the Race
+   marriages in a row (from bit 8); -1 when it does not fit. */
+static int load_spot(Spot *s, const uint8_t *lens, const uint8_t *cards,
+                     const uint8_t *heights, const uint8_t *talon, int tlen, int left,
+                     int extra) {
+    if (tlen > TMAX || left > 255) return -1;
+    memset(s, 0, sizeof(Spot));
+    for (int i = 0; i < NP; i++) {
+        if (lens[i] > PMAX) return -1;
+        s->len[i] = lens[i];
+        memcpy(s->pk[i], cards + PMAX * i, lens[i]);
+    }
+    memcpy(s->heights, heights, 8);
+    memcpy(s->talon, talon, tlen);
+    s->tlen = (uint8_t)tlen;
+    s->left = (uint8_t)left;
+    s->barriers = (uint8_t)(extra & 15);
+    s->count = (uint8_t)(extra >> 8);
+    return 0;
+}
+
+#include "beam.h"
