@@ -5,6 +5,9 @@
      `talon[]` (the talon's card codes, below 64, bottom first);
    - MAXMOVES (the most legal moves a position can have), SEGMAX (the most moves kept
      from a layer position to a candidate), MAX_ROOTS;
+   - FACTS_PER_SPOT, FACT_WORDS (64-bit words for the facts' numbers) and HOME_MAX
+     (the most cards home), and facts and home_of, for novelty (a game that weighs
+     none lists no facts);
    - list_moves, play, won, safe_move, order_moves, score, doomed (a cheap proof of
      loss, given the deal's pack as play is), spot_key (a hash of the game's table key), forced_ok (whether a lone legal
      move may be played without a choice) and load_spot, as in napoleons_square.c.
@@ -13,7 +16,8 @@
    From each, a small depth-first spread gathers up to SPREAD positions reachable
    without turning the pack; every position reached by a turn of the pack is a
    candidate for the next layer, which keeps the best `width` by score (less the
-   blame on its talon's cards, plus noise on the noisy runs).  When a layer dies out,
+   blame on its talon's cards, plus noise on the noisy runs; with novelty, part of the
+   layer goes to positions that show a fact no position taken before them showed).  When a layer dies out,
    the cards left on its talons take blame and the beam starts again from the roots
    with twice the width, up to the widest, after which each run adds seeded noise to
    the scores.  From each layer with at most ENDGAME_LEFT cards left in the pack a
@@ -125,6 +129,11 @@ typedef struct {
     Candidate *pool;
     int *heap;
     int nheap, pool_cap;
+    int keep; /* candidates kept for a layer: the width, twice it with novelty */
+    double novelty; /* the share of a layer kept for novel positions */
+    int *ranked; /* the kept candidates, best first */
+    uint64_t *met; /* novelty: facts met in this layer, a bit set per count home */
+    uint8_t touched[HOME_MAX + 1];
     uint64_t seq;
     KeySet seen;
     /* the run's line store: for each layer position, its parent and its moves */
@@ -277,7 +286,7 @@ static void sift_up(Beam *b, int at) {
 static void offer(Beam *b, const Spot *s, int32_t parent, const uint16_t *moves, int n) {
     if (doomed(s, b->pack, b->npack)) return;
     double value = score(s) - blame_of(b, s) + (b->noise ? b->noise * next_random(b) : 0.0);
-    int grown = b->nheap < b->width;
+    int grown = b->nheap < b->keep;
     Candidate *c;
     if (grown) {
         c = &b->pool[b->nheap];
@@ -387,35 +396,77 @@ static void learn(Beam *b, const Placed *last, int n) {
         for (int k = 0; k < last[p].spot.tlen; k++) b->blame[last[p].spot.talon[k]] += share;
 }
 
-static const Candidate *sort_pool; /* qsort's comparison reads it (one search a process) */
-
-static int by_rank(const void *x, const void *y) {
-    const Candidate *a = &sort_pool[*(const int *)x], *c = &sort_pool[*(const int *)y];
-    if (worse(a, c)) return 1;
-    if (worse(c, a)) return -1;
-    return 0;
-}
-
 static void begin_endgame(Beam *b, const Placed *best);
 
 /* The layer is spread: its candidates, best first, become the next layer. */
+/* Novelty: records the facts of `s` among those met in this layer by positions with
+   as many cards home; 1 when one of them was new. */
+static int news(Beam *b, const Spot *s) {
+    uint32_t found[FACTS_PER_SPOT];
+    int n = facts(s, found), home = home_of(s), fresh = 0;
+    uint64_t *met = b->met + (size_t)home * FACT_WORDS;
+    if (!b->touched[home]) {
+        memset(met, 0, FACT_WORDS * sizeof(uint64_t));
+        b->touched[home] = 1;
+    }
+    for (int k = 0; k < n; k++) {
+        uint64_t bit = (uint64_t)1 << (found[k] & 63);
+        if (!(met[found[k] >> 6] & bit)) {
+            met[found[k] >> 6] |= bit;
+            fresh = 1;
+        }
+    }
+    return fresh;
+}
+
+static int take(Beam *b, int slot) {
+    Candidate *c = &b->pool[slot];
+    int entry = line_add(b, c->parent, c->moves, c->nmoves);
+    if (entry < 0) return 0;
+    b->layer[b->nlayer].spot = c->spot;
+    b->layer[b->nlayer].line = entry;
+    b->nlayer++;
+    return 1;
+}
+
+/* The layer is spread: its candidates become the next layer, best first.  Without
+   novelty the best `width` by score; with it, the best fill all but the novelty share,
+   then come, best first, the candidates showing a fact that none taken before them
+   showed, then the rest by score (solve/beam.py's _diverse). */
 static int next_layer(Beam *b) {
-    sort_pool = b->pool;
-    qsort(b->heap, b->nheap, sizeof(int), by_rank);
     Placed *old = b->last;
     b->last = b->layer;
     b->nlast = b->nlayer;
     b->layer = old;
     b->nlayer = 0;
-    for (int k = 0; k < b->nheap; k++) {
-        Candidate *c = &b->pool[b->heap[k]];
-        int entry = line_add(b, c->parent, c->moves, c->nmoves);
-        if (entry < 0) return 0;
-        b->layer[b->nlayer].spot = c->spot;
-        b->layer[b->nlayer].line = entry;
-        b->nlayer++;
+    /* Take the worst off the heap each time, filling `ranked` from its end, so that it
+       comes out best first.  (No qsort: its comparison would need the pool in a
+       global, and two searches may run at once in two threads.) */
+    int count = b->nheap;
+    while (b->nheap) {
+        int slot = b->heap[0];
+        b->heap[0] = b->heap[--b->nheap];
+        sift_down(b, 0);
+        b->ranked[b->nheap] = slot;
     }
-    b->nheap = 0;
+    if (b->novelty > 0.0) {
+        memset(b->touched, 0, sizeof(b->touched));
+        int top = b->width - (int)(b->width * b->novelty), nlater = 0;
+        for (int k = 0; k < count && b->nlayer < b->width; k++) {
+            int slot = b->ranked[k];
+            if (b->nlayer >= top && !news(b, &b->pool[slot].spot)) {
+                b->ranked[nlater++] = slot; /* behind k: never read again before */
+                continue;
+            }
+            if (b->nlayer < top) news(b, &b->pool[slot].spot);
+            if (!take(b, slot)) return 0;
+        }
+        for (int k = 0; k < nlater && b->nlayer < b->width; k++)
+            if (!take(b, b->ranked[k])) return 0;
+    } else {
+        for (int k = 0; k < count && b->nlayer < b->width; k++)
+            if (!take(b, b->ranked[k])) return 0;
+    }
     b->cur = 0;
     keyset_clear(&b->seen);
     if (!b->nlayer) {
@@ -494,42 +545,51 @@ static void endgame_step(Beam *b, long long stop) {
 /* ------------------------------------------------------------------ the API */
 
 static int reserve(Beam *b, int width) {
-    if (width <= b->layer_cap) return 1;
+    b->keep = b->novelty > 0.0 ? 2 * width : width;
+    if (b->keep <= b->pool_cap) return 1;
     Placed *layer = realloc(b->layer, width * sizeof(Placed));
     if (!layer) return 0;
     b->layer = layer;
     Placed *last = realloc(b->last, width * sizeof(Placed));
     if (!last) return 0;
     b->last = last;
-    Candidate *pool = realloc(b->pool, width * sizeof(Candidate));
+    Candidate *pool = realloc(b->pool, b->keep * sizeof(Candidate));
     if (!pool) return 0;
     b->pool = pool;
-    int *heap = realloc(b->heap, width * sizeof(int));
+    int *heap = realloc(b->heap, b->keep * sizeof(int));
     if (!heap) return 0;
     b->heap = heap;
-    b->layer_cap = b->last_cap = b->pool_cap = width;
+    int *ranked = realloc(b->ranked, b->keep * sizeof(int));
+    if (!ranked) return 0;
+    b->ranked = ranked;
+    b->layer_cap = b->last_cap = width;
+    b->pool_cap = b->keep;
     return 1;
 }
 
-void *beam_new(const uint8_t *pack, int npack, double blame_weight, uint64_t seed,
-               int first_width, int max_width) {
+void *beam_new(const uint8_t *pack, int npack, double blame_weight, double novelty,
+               uint64_t seed, int first_width, int max_width) {
     if (npack > PACK_MAX || first_width < 1 || max_width < first_width) return NULL;
     Beam *b = calloc(1, sizeof(Beam));
     if (!b) return NULL;
     memcpy(b->pack, pack, npack);
     b->npack = npack;
     b->blame_weight = blame_weight;
+    b->novelty = novelty > 0.0 ? (novelty < 1.0 ? novelty : 1.0) : 0.0;
     b->rng = seed;
     b->width = first_width;
     b->max_width = max_width;
     b->stack_cap = SPREAD * MAXMOVES;
     b->stack = malloc(b->stack_cap * sizeof(Frame));
     b->frames = malloc((DEPTH_CAP + 1) * sizeof(Frame));
+    b->met = b->novelty > 0.0 ? malloc((HOME_MAX + 1) * FACT_WORDS * sizeof(uint64_t)) : NULL;
     if (!b->stack || !b->frames || !keyset_init(&b->seen, 1 << 16) ||
-        !keyset_init(&b->eseen, 1 << 12)) {
+        !keyset_init(&b->eseen, 1 << 12) || (b->novelty > 0.0 && !b->met)) {
         free(b->stack);
         free(b->frames);
         free(b->seen.slots);
+        free(b->eseen.slots);
+        free(b->met);
         free(b);
         return NULL;
     }
@@ -588,6 +648,8 @@ void beam_free(void *handle) {
     free(b->last);
     free(b->pool);
     free(b->heap);
+    free(b->ranked);
+    free(b->met);
     free(b->lparent);
     free(b->loff);
     free(b->llen);

@@ -37,6 +37,10 @@
 #define MAX_ROOTS 4
 #define INF (1 << 20)
 
+#define FACTS_PER_SPOT 1
+#define FACT_WORDS 1
+#define HOME_MAX 104
+
 typedef struct {
     uint8_t len[NP];
     uint8_t heights[8];
@@ -334,6 +338,15 @@ static uint64_t spot_key(const Spot *s) {
     h = mix(h) ^ hash_bytes(s->talon, s->tlen, 0x7a);
     return h ? h : 1;
 }
+
+/* No facts: the Hemispheres weigh no novelty (as the Game's facts). */
+static int facts(const Spot *s, uint32_t *out) {
+    (void)s;
+    (void)out;
+    return 0;
+}
+
+static int home_of(const Spot *s) { return home_count(s); }
 
 /* Every lone legal move is played without a choice: Race marriages are limited
    (decision 11), so no line of them goes on for ever. */

@@ -37,7 +37,15 @@ def load(name: str) -> ctypes.CDLL | None:
     signatures: dict[str, tuple[Any, list[Any]]] = {
         "beam_new": (
             handle,
-            [U8, ctypes.c_int, ctypes.c_double, ctypes.c_uint64, ctypes.c_int, ctypes.c_int],
+            [
+                U8,
+                ctypes.c_int,
+                ctypes.c_double,
+                ctypes.c_double,
+                ctypes.c_uint64,
+                ctypes.c_int,
+                ctypes.c_int,
+            ],
         ),
         "beam_root": (ctypes.c_int, [handle, *spot]),
         "beam_step": (ctypes.c_longlong, [handle, ctypes.c_longlong]),
@@ -123,13 +131,16 @@ class KernelBeam:
         roots: Sequence[Args],
         *,
         blame: float,
+        novelty: float = 0.0,
         seed: int,
         first_width: int,
         max_width: int,
     ) -> None:
         self.lib = lib
         mask = (1 << 64) - 1
-        handle = lib.beam_new(u8(pack, PACK_MAX), len(pack), blame, seed & mask, first_width, max_width)
+        handle = lib.beam_new(
+            u8(pack, PACK_MAX), len(pack), blame, novelty, seed & mask, first_width, max_width
+        )
         if not handle:
             raise MemoryError("the native beam could not start")
         self.handle: int | None = handle

@@ -26,6 +26,10 @@
 #define SPACE 3
 #define BURIED 1
 
+#define FACTS_PER_SPOT (NP * PKMAX + TMAX)
+#define FACT_WORDS (13 * 4096 / 64) /* 4096 x place + 64 x code + code under */
+#define HOME_MAX 104
+
 typedef struct {
     uint8_t len[NP];
     uint8_t heights[8];
@@ -245,6 +249,28 @@ static uint64_t spot_key(const Spot *s) {
     h ^= mix(f ^ ((uint64_t)s->left << 60));
     h = mix(h) ^ hash_bytes(s->talon, s->tlen, 0x7a);
     return h ? h : 1;
+}
+
+/* The game's facts (_napoleons_square_fast.Spots.facts): each card of the packets
+   and the talon with its pile and the card under it (0 under a bottom card). */
+static int facts(const Spot *s, uint32_t *out) {
+    int n = 0;
+    for (int place = 0; place <= NP; place++) {
+        const uint8_t *cards = place < NP ? s->pk[place] : s->talon;
+        int size = place < NP ? s->len[place] : s->tlen;
+        uint32_t under = 4096u * (uint32_t)place;
+        for (int k = 0; k < size; k++) {
+            out[n++] = under + 64u * cards[k];
+            under = 4096u * (uint32_t)place + cards[k];
+        }
+    }
+    return n;
+}
+
+static int home_of(const Spot *s) {
+    int sum = 0;
+    for (int k = 0; k < 8; k++) sum += s->heights[k];
+    return sum;
 }
 
 /* Whether a lone legal move is played without a choice.  Once the pack is out a lone

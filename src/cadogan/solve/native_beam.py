@@ -88,15 +88,16 @@ class NativeBeam:
 
 
 def native_beam(
-    budget: Budget, rules: Rules, seed: int, blame: float | None = None
+    budget: Budget, rules: Rules, seed: int, steer: tuple[float, float] | None = None
 ) -> NativeBeam | None:
     """The native beam for this solve, or None: under a node cap, for a game without a
-    kernel, or where the kernel cannot be built or refuses the position.  ``blame``
-    weighs the blame a dead run puts on its talons' cards (by default the game's
-    ``beam_blame``)."""
+    kernel, or where the kernel cannot be built or refuses the position.  ``steer``
+    is the beam's blame and novelty, by default the game's ``beam_blame`` and
+    ``beam_novelty``."""
     if budget.max_nodes != NO_CAP or not isinstance(rules, FastRules):
         return None
-    found = KERNELS.get(budget.game.id)
+    game = budget.game
+    found = KERNELS.get(game.id)
     if found is None:
         return None
     name, convert = found
@@ -109,7 +110,8 @@ def native_beam(
             lib,
             pack,
             [convert(position) for position, _, _ in rules.roots()],
-            blame=budget.game.beam_blame if blame is None else blame,
+            blame=game.beam_blame if steer is None else steer[0],
+            novelty=game.beam_novelty if steer is None else steer[1],
             seed=seed,
             first_width=FIRST_WIDTH,
             max_width=MAX_WIDTH,

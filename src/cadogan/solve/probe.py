@@ -99,11 +99,10 @@ class Prober:
         helper = budget.game.helper_beam if lane.count > 1 and lane.index == 0 else None
         if layered and (lane.count == 1 or self.beam_only or helper is not None):
             # The game's kernel when it has one and the budget is the clock's alone
-            # (with a helper's blame in lane 0; the kernel weighs no novelty).
+            # (steered by the helper's blame and novelty in lane 0).
             native = None
-            if lane.index <= 1 and (helper is None or not helper[1]):
-                blame = budget.game.beam_blame if helper is None else helper[0]
-                native = native_beam(budget, self.rules, seed + lane.index, blame)
+            if lane.index <= 1:
+                native = native_beam(budget, self.rules, seed + lane.index, helper)
             self.beam = native or self._python_beam(root, legal, seed, lane, helper)
         self.beam_turns = max(budget.game.beam_turns, 1)
         self.dives = budget.game.dives
