@@ -92,9 +92,14 @@ typedef struct {
     int32_t line; /* its entry in the run's line store */
 } Placed;
 
+/* A candidate's place in the heap: its rank, and its slot in the pool. */
 typedef struct {
     double score;
     uint64_t seq;
+    int slot;
+} Ranked;
+
+typedef struct {
     int32_t parent; /* the line entry of the layer position it came from */
     uint16_t nmoves;
     uint16_t moves[SEGMAX];
@@ -127,7 +132,7 @@ typedef struct {
     int nlast, last_cap;
     /* candidates for the next layer: a pool and a heap of its indices, worst on top */
     Candidate *pool;
-    int *heap;
+    Ranked *heap;
     int nheap, pool_cap;
     int keep; /* candidates kept for a layer: the width, twice it with novelty */
     double novelty; /* the share of a layer kept for novel positions */
@@ -254,31 +259,33 @@ static double blame_of(const Beam *b, const Spot *s) {
 
 /* Candidates are ranked by score, then by arrival (the earlier first): `worse(a, b)`
    is true when a ranks below b. */
-static int worse(const Candidate *a, const Candidate *b) {
+static int worse(const Ranked *a, const Ranked *b) {
     if (a->score != b->score) return a->score < b->score;
     return a->seq > b->seq;
 }
 
 static void sift_down(Beam *b, int at) {
+    Ranked *heap = b->heap;
     for (;;) {
         int l = 2 * at + 1, r = l + 1, w = at;
-        if (l < b->nheap && worse(&b->pool[b->heap[l]], &b->pool[b->heap[w]])) w = l;
-        if (r < b->nheap && worse(&b->pool[b->heap[r]], &b->pool[b->heap[w]])) w = r;
+        if (l < b->nheap && worse(&heap[l], &heap[w])) w = l;
+        if (r < b->nheap && worse(&heap[r], &heap[w])) w = r;
         if (w == at) return;
-        int t = b->heap[at];
-        b->heap[at] = b->heap[w];
-        b->heap[w] = t;
+        Ranked t = heap[at];
+        heap[at] = heap[w];
+        heap[w] = t;
         at = w;
     }
 }
 
 static void sift_up(Beam *b, int at) {
+    Ranked *heap = b->heap;
     while (at > 0) {
         int p = (at - 1) / 2;
-        if (!worse(&b->pool[b->heap[at]], &b->pool[b->heap[p]])) return;
-        int t = b->heap[at];
-        b->heap[at] = b->heap[p];
-        b->heap[p] = t;
+        if (!worse(&heap[at], &heap[p])) return;
+        Ranked t = heap[at];
+        heap[at] = heap[p];
+        heap[p] = t;
         at = p;
     }
 }
@@ -287,18 +294,18 @@ static void offer(Beam *b, const Spot *s, int32_t parent, const uint16_t *moves,
     if (doomed(s, b->pack, b->npack)) return;
     double value = score(s) - blame_of(b, s) + (b->noise ? b->noise * next_random(b) : 0.0);
     int grown = b->nheap < b->keep;
-    Candidate *c;
+    Ranked *r;
     if (grown) {
-        c = &b->pool[b->nheap];
-        b->heap[b->nheap] = b->nheap;
-        b->nheap++;
+        r = &b->heap[b->nheap];
+        r->slot = b->nheap++;
     } else {
-        c = &b->pool[b->heap[0]];
+        r = &b->heap[0];
         /* A later arrival with an equal score ranks below: it never displaces. */
-        if (value <= c->score) return;
+        if (value <= r->score) return;
     }
-    c->score = value;
-    c->seq = b->seq++;
+    r->score = value;
+    r->seq = b->seq++;
+    Candidate *c = &b->pool[r->slot];
     c->parent = parent;
     c->nmoves = (uint16_t)n;
     memcpy(c->moves, moves, n * sizeof(uint16_t));
@@ -316,10 +323,14 @@ static void spread(Beam *b, const Placed *from) {
     Frame *f = &b->stack[top++];
     f->spot = from->spot;
     f->nseg = 0;
+    Frame cur; /* the popped position, copied: pushes may overwrite its slot */
     while (top && gathered < SPREAD) {
-        Frame cur = b->stack[--top]; /* copied: pushes below may overwrite its slot */
-        if (gathered && doomed(&cur.spot, b->pack, b->npack)) continue;
+        const Frame *popped = &b->stack[--top];
+        if (gathered && doomed(&popped->spot, b->pack, b->npack)) continue;
         gathered++;
+        cur.spot = popped->spot;
+        cur.nseg = popped->nseg;
+        memcpy(cur.seg, popped->seg, cur.nseg * sizeof(uint16_t));
         int legal[MAXMOVES];
         int n = list_moves(&cur.spot, legal);
         order_moves(&cur.spot, legal, n);
@@ -444,7 +455,7 @@ static int next_layer(Beam *b) {
        global, and two searches may run at once in two threads.) */
     int count = b->nheap;
     while (b->nheap) {
-        int slot = b->heap[0];
+        int slot = b->heap[0].slot;
         b->heap[0] = b->heap[--b->nheap];
         sift_down(b, 0);
         b->ranked[b->nheap] = slot;
@@ -556,7 +567,7 @@ static int reserve(Beam *b, int width) {
     Candidate *pool = realloc(b->pool, b->keep * sizeof(Candidate));
     if (!pool) return 0;
     b->pool = pool;
-    int *heap = realloc(b->heap, b->keep * sizeof(int));
+    Ranked *heap = realloc(b->heap, b->keep * sizeof(Ranked));
     if (!heap) return 0;
     b->heap = heap;
     int *ranked = realloc(b->ranked, b->keep * sizeof(int));

@@ -165,11 +165,13 @@ static void play(const Spot *s, int move, const uint8_t *pack, int npack, Spot *
         return;
     }
     int src = move >> 5, dst = move & 31, code;
-    if (src < TALON_AT)
+    if (src < TALON_AT) {
         code = out->pk[src][--out->len[src]];
-    else if (src == TALON_AT)
+        out->pk[src][out->len[src]] = 0; /* piles keep zeros past their top (hash_words) */
+    } else if (src == TALON_AT) {
         code = out->talon[--out->tlen];
-    else {
+        out->talon[out->tlen] = 0;
+    } else {
         code = BARRIER_CODES[src - BARRIER_AT];
         out->barriers &= (uint8_t) ~(1 << (src - BARRIER_AT));
     }
@@ -327,7 +329,7 @@ static uint64_t spot_key(const Spot *s) {
     uint64_t h = 0;
     for (int r = 0; r < 4; r++) {
         uint64_t race = 0;
-        for (int i = 3 * r; i < 3 * r + 3; i++) race += hash_bytes(s->pk[i], s->len[i], 0x33);
+        for (int i = 3 * r; i < 3 * r + 3; i++) race += hash_words(s->pk[i], PMAX, 0x33);
         h += mix(race + 0x1000193ULL * (uint64_t)(r + 1));
     }
     uint64_t f = 0;
@@ -335,7 +337,7 @@ static uint64_t spot_key(const Spot *s) {
     int count = s->count < RACE_MOVE_LIMIT ? s->count : RACE_MOVE_LIMIT;
     h ^= mix(f ^ ((uint64_t)s->left << 56) ^ ((uint64_t)count << 48) ^
              ((uint64_t)s->barriers << 44));
-    h = mix(h) ^ hash_bytes(s->talon, s->tlen, 0x7a);
+    h = mix(h) ^ hash_words(s->talon, (s->tlen + 7) & ~7, 0x7a);
     return h ? h : 1;
 }
 

@@ -1,4 +1,4 @@
-/* What every native kernel shares: the C library, a 64-bit mixer and a byte hash.
+/* What every native kernel shares: the C library, a 64-bit mixer and a pile hash.
    A kernel file includes this first, defines its game (see beam.h for what the beam
    needs of it), then includes beam.h. */
 
@@ -19,11 +19,17 @@ static uint64_t mix(uint64_t x) {
     return x ^ (x >> 31);
 }
 
-/* FNV-1a over n bytes, then mixed. */
-static uint64_t hash_bytes(const uint8_t *p, int n, uint64_t seed) {
-    uint64_t h = seed ^ (uint64_t)n;
-    for (int k = 0; k < n; k++) h = (h ^ p[k]) * 0x100000001b3ULL;
-    return mix(h);
+/* A hash of n zero-padded bytes read as 64-bit words (n a multiple of 8): every pile
+   of a kernel's positions keeps zeros past its top card, and no card's code is 0, so
+   the words alone say where a pile ends. */
+static uint64_t hash_words(const uint8_t *p, int n, uint64_t seed) {
+    uint64_t h = seed;
+    for (int k = 0; k < n; k += 8) {
+        uint64_t w;
+        memcpy(&w, p + k, 8);
+        h = mix(h ^ w);
+    }
+    return h;
 }
 
 #endif

@@ -53,20 +53,26 @@ static int top_of(const Spot *s, int i) { return s->len[i] ? s->pk[i][s->len[i] 
    aside (see settle), exactly its list. */
 static int list_moves(const Spot *s, int *out) {
     int tops[NP], n = 0;
+    uint16_t at[64] = {0}; /* per code, the packets it tops (a bit each) */
+    uint16_t spaces = 0;
     for (int i = 0; i < NP; i++) {
         tops[i] = top_of(s, i);
-        if (tops[i] >= 0 && fits(s, tops[i])) out[n++] = 32 * i + HOME;
+        if (tops[i] < 0) {
+            spaces |= (uint16_t)(1 << i);
+            continue;
+        }
+        at[tops[i]] |= (uint16_t)(1 << i);
+        if (fits(s, tops[i])) out[n++] = 32 * i + HOME;
     }
     int ttop = s->tlen ? s->talon[s->tlen - 1] : -1;
     if (ttop >= 0 && fits(s, ttop)) out[n++] = 32 * TALON_AT + HOME;
     for (int i = 0; i < NP; i++) {
         if (tops[i] < 0) continue;
-        for (int j = 0; j < NP; j++)
-            if (tops[j] == tops[i] + 1) out[n++] = 32 * i + j;
+        for (unsigned m = at[tops[i] + 1]; m; m &= m - 1) out[n++] = 32 * i + __builtin_ctz(m);
     }
     if (ttop >= 0) {
-        for (int j = 0; j < NP; j++)
-            if (tops[j] == ttop + 1 || tops[j] < 0) out[n++] = 32 * TALON_AT + j;
+        for (unsigned m = at[ttop + 1] | spaces; m; m &= m - 1)
+            out[n++] = 32 * TALON_AT + __builtin_ctz(m);
     }
     if (s->left) out[n++] = DEAL_MOVE;
     return n;
@@ -80,10 +86,13 @@ static void play(const Spot *s, int move, const uint8_t *pack, int npack, Spot *
         return;
     }
     int src = move >> 5, dst = move & 31, code;
-    if (src == TALON_AT)
+    if (src == TALON_AT) {
         code = out->talon[--out->tlen];
-    else
+        out->talon[out->tlen] = 0; /* piles keep zeros past their top (hash_words) */
+    } else {
         code = out->pk[src][--out->len[src]];
+        out->pk[src][out->len[src]] = 0;
+    }
     if (dst == HOME) {
         int suit = code >> 4, rank = code & 15;
         uint8_t lo = out->heights[2 * suit], hi = out->heights[2 * suit + 1];
@@ -243,11 +252,11 @@ static int doomed(const Spot *s, const uint8_t *pack, int npack) {
    the foundations' heights and the cards left. */
 static uint64_t spot_key(const Spot *s) {
     uint64_t h = 0;
-    for (int i = 0; i < NP; i++) h += hash_bytes(s->pk[i], s->len[i], 0x51);
+    for (int i = 0; i < NP; i++) h += hash_words(s->pk[i], PKMAX, 0x51);
     uint64_t f = 0;
     for (int k = 0; k < 8; k++) f = (f << 8) | s->heights[k];
     h ^= mix(f ^ ((uint64_t)s->left << 60));
-    h = mix(h) ^ hash_bytes(s->talon, s->tlen, 0x7a);
+    h = mix(h) ^ hash_words(s->talon, (s->tlen + 7) & ~7, 0x7a);
     return h ? h : 1;
 }
 
