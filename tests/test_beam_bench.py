@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from benchmarks.beam_bench import beam_alone, deal_range, main, summary
+from benchmarks.beam_bench import beam_alone, deal_range, main, native_alone, summary
 
-from cadogan import registry
+from cadogan import native, registry
 
 
 def test_a_beam_alone_wins_under_its_cap_and_stops_at_it() -> None:
@@ -34,3 +34,27 @@ def test_a_game_without_a_beam_or_an_unknown_one_is_refused_in_one_line(
             main(["--game", name, "--deals", "1"])
         assert stop.value.code == 2
         assert says in capsys.readouterr().err
+
+
+def test_the_native_beam_alone_wins_and_stops_at_its_cap() -> None:
+    """With ``--native`` the kernel's beam runs alone: the Hemispheres' deal 4 comes
+    out within 100,000 of its positions (the line replayed through the Game), and a
+    cap of 1,000 stops deal 3 near the cap (the kernel stops between two spreads)."""
+    if native.compiler() is None:
+        pytest.skip("no C compiler here: no native kernel")
+    game = registry.game("hemispheres")
+    won = native_alone(game, 4, 100_000)
+    assert won.won and 0 < won.nodes <= 100_000
+    capped = native_alone(game, 3, 1_000)
+    assert not capped.won and 1_000 <= capped.nodes < 20_000
+
+
+def test_native_without_a_kernel_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the kernels off (or no compiler) ``--native`` says so and exits 2."""
+    monkeypatch.setenv(native.ENV_SWITCH, "0")
+    with pytest.raises(SystemExit) as stop:
+        main(["--native", "--game", "hemispheres", "--deals", "1"])
+    assert stop.value.code == 2
+    assert "no native kernel" in capsys.readouterr().err

@@ -209,10 +209,20 @@ def test_cli_status_without_a_build(cache: Path) -> None:
     assert state["built"] is False and state["cache"] == str(cache)
     assert set(state["modules"]) == set(compiled.MODULES)
     assert not any(state["modules"].values())  # this process runs the plain modules
+    assert set(state["native"]["kernels"]) == {"hemispheres", "napoleons_square"}
     text = CliRunner().invoke(cli, ["compile", "--status"]).output
     assert (
         "no build" in text and f"0 of {len(compiled.MODULES)}" in text and "cadogan compile" in text
     )
+    assert "native kernels: " in text
+
+
+def test_cli_status_says_when_the_native_kernels_are_off(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CADOGAN_NATIVE", "0")
+    text = CliRunner().invoke(cli, ["compile", "--status"]).output
+    assert "native kernels: off" in text
 
 
 def test_cli_remove_and_bad_flags(cache: Path) -> None:

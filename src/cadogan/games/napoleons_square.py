@@ -91,12 +91,15 @@ class NapoleonsSquare(Game):
     # (``facts``), best score first: 95 of deals 1-240 won at 150,000 nodes instead
     # of 88 (benchmarks/README.md, "Novelty in Napoleon's Square's beam").
     beam_novelty = 0.25
-    # No second beam in lane 0 of a split solve (``helper_beam``): a beam on the score
-    # alone wins other deals than this one (of deals 1-60, each alone at 1,200,000
-    # positions, 36 and 41 won, 44 by either), but sharing lane 0's turns with the
-    # best-first probe it decided 126 of deals 1-200 at 10 s on two cores, against 127
-    # without, and 126 again taking seven of lane 0's probe turns in eight
-    # (benchmarks/README.md, "A second beam on the second core").
+    # A second beam in lane 0 of a split solve (``helper_beam``), on the score alone
+    # (no blame, no novelty).  It wins other deals than this one: of deals 1-60, each
+    # alone at 1,200,000 positions, 36 and 41 won, 44 by either.  As a Python beam
+    # sharing lane 0's turns with the best-first probe it gained nothing (126 of
+    # deals 1-200 at 10 s on two cores, against 127 without); as the native beam
+    # (the kernel's, under a clock) it won 5 of the 70 deals of 1-200 that a 10-s
+    # solve in one process left undecided, each alone for 10 s (benchmarks/README.md,
+    # "The native beam").
+    helper_beam = (0.0, 0.0)
     description = "Twelve packets make three sides of a square; build eight aces up to kings."
     option_specs = (
         OptionSpec(

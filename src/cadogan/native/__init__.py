@@ -30,6 +30,7 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ENV_SWITCH = "CADOGAN_NATIVE"  # "0" turns the kernels off
 ENV_DIR = "CADOGAN_NATIVE_DIR"  # where built kernels are kept
@@ -119,3 +120,20 @@ def library(name: str) -> ctypes.CDLL | None:
 def error(name: str) -> str | None:
     """Why kernel ``name`` could not be loaded in this process, if it could not."""
     return _ERRORS.get(name)
+
+
+def names() -> tuple[str, ...]:
+    """Every kernel: the C files beside this module."""
+    return tuple(sorted(p.stem for p in Path(__file__).resolve().parent.glob("*.c")))
+
+
+def status() -> dict[str, Any]:
+    """What ``cadogan compile --status`` reports of the kernels, without building any:
+    whether they are on, the compiler, the cache, and each kernel's built file for the
+    sources as they are now (None when not built yet)."""
+    cc = compiler()
+    built: dict[str, str | None] = {}
+    for name in names():
+        path = target(name, cc) if cc is not None else None
+        built[name] = str(path) if path is not None and path.is_file() else None
+    return {"enabled": enabled(), "compiler": cc, "cache": str(cache_dir()), "kernels": built}
