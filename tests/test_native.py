@@ -29,7 +29,7 @@ from cadogan.native import napoleons_square as kernel_ns
 from cadogan.solve import probe as probe_module
 from cadogan.solve import solve
 from cadogan.solve.beam import Beam
-from cadogan.solve.engine import Budget
+from cadogan.solve.engine import SOLO, Budget, Lane
 from cadogan.solve.native_beam import NativeBeam, native_beam
 from cadogan.solve.probe import Prober
 from cadogan.solve.rules import FastRules, rules_for
@@ -220,6 +220,27 @@ def test_the_native_beam_runs_under_the_clock_alone(lib: Any) -> None:
     assert isinstance(Prober(capped, root, legal, seed, 1000).beam, Beam)
 
 
+def test_one_process_runs_the_games_beam_and_its_helper_taking_turns(
+    hemispheres_lib: Any,
+) -> None:
+    """In one process a game that names a helper beam gets two kernels, its own
+    steering and the helper's, taking turns; split over two processes, lane 1 runs the
+    game's own and lane 0 the helper's."""
+    game = Hemispheres()
+    budget = Budget(game, 60.0)
+    root, _, legal, _ = budget.settle(game.deal(3))
+    own = (game.beam_blame, game.beam_novelty)
+    assert game.helper_beam is not None
+    steers = {}
+    for lane in (SOLO, Lane(0, 2), Lane(1, 2)):
+        beam = Prober(budget, root, legal, 3, 1000, lane).beam
+        assert isinstance(beam, NativeBeam)
+        steers[lane] = [kernel.steer for kernel in beam.kernels]
+    assert steers[SOLO] == [own, game.helper_beam]
+    assert steers[Lane(0, 2)] == [game.helper_beam]
+    assert steers[Lane(1, 2)] == [own]
+
+
 def test_a_solve_under_the_clock_wins_with_the_kernel(
     lib: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -259,7 +280,7 @@ def test_a_wrong_line_from_the_kernel_is_never_reported(moves: list[int]) -> Non
     """A line that ``Game.play`` refuses, or one that is legal but does not win, is
     not reported: the native beam stops for the rest of the solve and says why."""
     budget, rules, _ = _budget(None)
-    beam = NativeBeam(budget, rules, _Faulty(moves))  # type: ignore[arg-type]
+    beam = NativeBeam(budget, rules, [_Faulty(moves)])  # type: ignore[list-item]
     assert beam.step(1024) is None
     assert beam.fault is not None
     assert beam.step(1024) is None

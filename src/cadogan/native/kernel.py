@@ -137,6 +137,7 @@ class KernelBeam:
         max_width: int,
     ) -> None:
         self.lib = lib
+        self.steer = (blame, novelty)  # how it is steered, for the record
         mask = (1 << 64) - 1
         handle = lib.beam_new(
             u8(pack, PACK_MAX), len(pack), blame, novelty, seed & mask, first_width, max_width

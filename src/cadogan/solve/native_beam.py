@@ -17,6 +17,7 @@ and its line is replayed through ``Game.play`` (``Rules.line``) before it is.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from time import perf_counter
 from typing import Final
 
@@ -38,23 +39,35 @@ FIRST_WIDTH: Final = 8  # the first run's width, doubled on each restart
 MAX_WIDTH: Final = 65_536  # the widest run; from there on each run adds noise
 
 
-class NativeBeam:
-    """A kernel's beam, taking the probes' beam turns."""
+Steer = tuple[float, float]  # a beam's blame and novelty weights
 
-    def __init__(self, budget: Budget, rules: FastRules, kernel: KernelBeam):
+
+class NativeBeam:
+    """Kernel beams taking the probes' beam turns: one, or several steered apart that
+    take turns chunk by chunk."""
+
+    def __init__(self, budget: Budget, rules: FastRules, kernels: Sequence[KernelBeam]):
         self.budget = budget
         self.rules = rules
-        self.kernel = kernel
+        self.kernels = list(kernels)
         self.roots = rules.roots()
-        self.spent = 0.0  # the seconds of the kernel's turns so far
-        self.fault: str | None = None  # why the kernel was stopped, if it was
+        self.spent = 0.0  # the seconds of the kernels' turns so far
+        self.turn = 0  # chunks played, which says whose turn is next
+        self.fault: str | None = None  # why the kernels were stopped, if they were
+
+    @property
+    def kernel(self) -> KernelBeam:
+        """The kernel whose turn is next."""
+        return self.kernels[self.turn % len(self.kernels)]
 
     def step(self, quota: int) -> tuple[Move, ...] | None:
-        """Search until the kernel has had ``SHARE`` of the solve's time (one chunk
+        """Search until the kernels have had ``SHARE`` of the solve's time (one chunk
         at least); a winning line, or None.  (``quota`` is the Python searches'
-        measure, positions; the kernel's turns are measured by the clock instead.)"""
-        budget, kernel = self.budget, self.kernel
+        measure, positions; the kernels' turns are measured by the clock instead.)"""
+        budget = self.budget
         while self.fault is None:
+            kernel = self.kernel
+            self.turn += 1
             began = perf_counter()
             budget.nodes += kernel.step(CHUNK)
             now = perf_counter()
@@ -88,12 +101,12 @@ class NativeBeam:
 
 
 def native_beam(
-    budget: Budget, rules: Rules, seed: int, steer: tuple[float, float] | None = None
+    budget: Budget, rules: Rules, seed: int, steers: Sequence[Steer | None] = (None,)
 ) -> NativeBeam | None:
-    """The native beam for this solve, or None: under a node cap, for a game without a
-    kernel, or where the kernel cannot be built or refuses the position.  ``steer``
-    is the beam's blame and novelty, by default the game's ``beam_blame`` and
-    ``beam_novelty``."""
+    """The native beams for this solve, one for each of ``steers`` (a blame and a
+    novelty weight; None for the game's ``beam_blame`` and ``beam_novelty``), seeded
+    ``seed``, ``seed + 1`` ...; or None: under a node cap, for a game without a kernel,
+    or where the kernel cannot be built or refuses the position."""
     if budget.max_nodes != NO_CAP or not isinstance(rules, FastRules):
         return None
     game = budget.game
@@ -105,17 +118,23 @@ def native_beam(
     pack = getattr(rules.fast, "pack", None)
     if lib is None or not isinstance(pack, bytes):
         return None
+    roots = [convert(position) for position, _, _ in rules.roots()]
+    kernels = []
     try:
-        kernel = KernelBeam(
-            lib,
-            pack,
-            [convert(position) for position, _, _ in rules.roots()],
-            blame=game.beam_blame if steer is None else steer[0],
-            novelty=game.beam_novelty if steer is None else steer[1],
-            seed=seed,
-            first_width=FIRST_WIDTH,
-            max_width=MAX_WIDTH,
-        )
+        for i, steer in enumerate(steers):
+            blame, novelty = (game.beam_blame, game.beam_novelty) if steer is None else steer
+            kernels.append(
+                KernelBeam(
+                    lib,
+                    pack,
+                    roots,
+                    blame=blame,
+                    novelty=novelty,
+                    seed=seed + i,
+                    first_width=FIRST_WIDTH,
+                    max_width=MAX_WIDTH,
+                )
+            )
     except (ValueError, MemoryError):
         return None
-    return NativeBeam(budget, rules, kernel)
+    return NativeBeam(budget, rules, kernels)

@@ -98,11 +98,14 @@ class Prober:
         self.beam: Beam | NativeBeam | None = None
         helper = budget.game.helper_beam if lane.count > 1 and lane.index == 0 else None
         if layered and (lane.count == 1 or self.beam_only or helper is not None):
-            # The game's kernel when it has one and the budget is the clock's alone
-            # (steered by the helper's blame and novelty in lane 0).
+            # The game's kernel when it has one and the budget is the clock's alone:
+            # in lane 0 of a split solve steered by the helper's blame and novelty; in
+            # one process the game's own beam and the helper's, taking turns.
             native = None
             if lane.index <= 1:
-                native = native_beam(budget, self.rules, seed + lane.index, helper)
+                own = budget.game.helper_beam if lane.count == 1 else None
+                steers = (helper,) if helper is not None else (None, *((own,) if own else ()))
+                native = native_beam(budget, self.rules, seed + lane.index, steers)
             self.beam = native or self._python_beam(root, legal, seed, lane, helper)
         self.beam_turns = max(budget.game.beam_turns, 1)
         self.dives = budget.game.dives
