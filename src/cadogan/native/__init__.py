@@ -3,7 +3,7 @@
 Why: the beam probe of a game dealt card by card wins more deals the wider it may grow,
 and in Python (even compiled with mypyc) a 10-second solve never lets it grow past a
 few thousand positions a layer.  A kernel plays one game's rules on plain arrays in C,
-some twenty times as fast, so that the same kind of beam grows to tens of thousands.
+ten to twenty times as fast, so that the same kind of beam grows to tens of thousands.
 
 What: each kernel is one C file beside this module, with no dependency beyond the C
 library, loaded through ``ctypes``.  The first ``library(name)`` in a process compiles

@@ -4,8 +4,8 @@
 portfolio (:class:`cadogan.solve.engine.Lane`): lane 0 the exhaustive search with the
 best-first probe, and in the games dealt card by card the next lane the beam alone, so
 that each search has a core of its own instead of taking turns on one.  Where a game
-names a ``helper_beam`` (the Hemispheres), lane 0 also runs a second
-beam steered apart from the first, which wins other deals than lane 1's.  The first
+names a ``helper_beam`` (the Hemispheres, Napoleon's Square), lane 0 also runs a
+second beam steered apart from the first, which wins other deals than lane 1's.  The first
 lane to decide wins: the others are told to stop (each looks before its next turn,
 about every thousand positions), and their counts are added in.
 
