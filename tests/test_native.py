@@ -263,12 +263,15 @@ def test_a_solve_under_the_clock_wins_with_the_kernel(
 
 
 class _Faulty:
-    """A kernel stand-in whose 'win' is the given moves."""
+    """A kernel stand-in whose 'win' is the given moves, or that fails as told."""
 
-    def __init__(self, moves: list[int]) -> None:
+    def __init__(self, moves: list[int], failure: Exception | None = None) -> None:
         self.moves = moves
+        self.failure = failure
 
     def step(self, quota: int) -> int:
+        if self.failure is not None:
+            raise self.failure
         return quota
 
     def line(self) -> tuple[int, list[int]]:
@@ -284,6 +287,16 @@ def test_a_wrong_line_from_the_kernel_is_never_reported(moves: list[int]) -> Non
     assert beam.step(1024) is None
     assert beam.fault is not None
     assert beam.step(1024) is None
+
+
+@pytest.mark.parametrize("failure", [MemoryError("full"), ValueError("too long")])
+def test_a_kernel_that_fails_is_stopped_not_raised(failure: Exception) -> None:
+    """A kernel out of memory (or with a line it cannot hand over) stops for the rest
+    of the solve, which goes on with its other searches."""
+    budget, rules, _ = _budget(None)
+    beam = NativeBeam(budget, rules, [_Faulty([], failure)])  # type: ignore[list-item]
+    assert beam.step(1024) is None
+    assert beam.fault is not None and str(failure) in beam.fault
 
 
 def test_kernels_are_off_with_the_switch(monkeypatch: pytest.MonkeyPatch) -> None:

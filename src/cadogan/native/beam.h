@@ -531,14 +531,17 @@ static void endgame_step(Beam *b, long long stop) {
         int result = settle(b, &g->spot, g->seg, &g->nseg, g->legal, &g->nlegal);
         if (result == WON) {
             /* The line: the layer position's, then every frame's moves. */
-            uint16_t tail[DEPTH_CAP * 8];
-            int ntail = 0;
-            for (int d = 1; d <= b->depth && ntail + SEGMAX < DEPTH_CAP * 8; d++) {
-                memcpy(tail + ntail, b->frames[d].seg, b->frames[d].nseg * sizeof(uint16_t));
-                ntail += b->frames[d].nseg;
+            int depth = b->depth, ntail = 0;
+            b->depth = 0; /* the try ends here, with or without the line */
+            for (int d = 1; d <= depth; d++) ntail += b->frames[d].nseg;
+            uint16_t *tail = malloc((ntail + 1) * sizeof(uint16_t));
+            if (!tail) return;
+            for (int d = 1, at = 0; d <= depth; d++) {
+                memcpy(tail + at, b->frames[d].seg, b->frames[d].nseg * sizeof(uint16_t));
+                at += b->frames[d].nseg;
             }
             record_win(b, b->endgame_line, tail, ntail, NULL, 0);
-            b->depth = 0;
+            free(tail);
             return;
         }
         if (result != ONGOING) continue;

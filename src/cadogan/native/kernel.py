@@ -162,14 +162,15 @@ class KernelBeam:
         return int(self.lib.beam_width(self.handle))
 
     def line(self) -> tuple[int, list[int]] | None:
-        """The win found, as the index of its root and its moves; None before one."""
+        """The win found, as the index of its root and its moves; None before one.
+        ValueError for a line too long to fetch (a game has far fewer moves)."""
         if not self.lib.beam_found(self.handle):
             return None
         root = ctypes.c_int()
         moves = (ctypes.c_uint16 * LINE_CAP)()
         count = self.lib.beam_line(self.handle, ctypes.byref(root), moves, LINE_CAP)
         if count < 0:
-            return None
+            raise ValueError(f"the native beam's line is longer than {LINE_CAP} moves")
         return root.value, list(moves[:count])
 
     def close(self) -> None:

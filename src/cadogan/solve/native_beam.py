@@ -69,10 +69,14 @@ class NativeBeam:
             kernel = self.kernel
             self.turn += 1
             began = perf_counter()
-            budget.nodes += kernel.step(CHUNK)
+            try:
+                budget.nodes += kernel.step(CHUNK)
+                found = kernel.line()
+            except (MemoryError, ValueError) as problem:
+                self.fault = f"the native beam stopped: {problem}"
+                return None
             now = perf_counter()
             self.spent += now - began
-            found = kernel.line()
             if found is not None:
                 return self.checked(*found)
             if now > budget.deadline:
