@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from cadogan import native
-from cadogan.core import Outcome
+from cadogan.core import Game, Outcome
+from cadogan.core.fast import FastPlay
 from cadogan.games import _hemispheres_fast as hemispheres_fast
 from cadogan.games._napoleons_square_fast import Spot, Spots, kings_dead, spot
 from cadogan.games.hemispheres import Hemispheres
@@ -26,6 +27,7 @@ from cadogan.games.napoleons_square import NapoleonsSquare
 from cadogan.native import hemispheres as kernel_hs
 from cadogan.native import kernel as kernels
 from cadogan.native import napoleons_square as kernel_ns
+from cadogan.native.kernel import Converter
 from cadogan.solve import probe as probe_module
 from cadogan.solve import solve
 from cadogan.solve.beam import Beam
@@ -133,6 +135,28 @@ def test_the_hemispheres_kernel_key_sorts_each_race_only(hemispheres_lib: Any) -
     assert key_of(across) != key_of(circle)
 
 
+def assert_the_kernel_beam_wins(
+    game: Game, lib: Any, form: FastPlay, convert: Converter, deal: int, blame: float
+) -> None:
+    """The kernel's beam, from the form's roots, wins ``deal`` within 2,000,000
+    positions, and its line replays through ``Game.play`` to a won game."""
+    roots = form.roots()
+    starts = [convert(root[0]) for root in roots]
+    pack = getattr(form, "pack")  # noqa: B009 (every kernel's fast form has one)
+    beam = kernels.KernelBeam(
+        lib, pack, starts, blame=blame, seed=deal, first_width=8, max_width=256
+    )
+    spent = 0
+    while (found := beam.line()) is None and spent < 2_000_000:
+        spent += beam.step(50_000)
+    assert found is not None, f"no win within {spent} positions"
+    root, moves = found
+    state = game.deal(deal)
+    for move in form.line((*roots[root][2], *moves)):
+        state = game.play(state, move)
+    assert game.outcome(state) is Outcome.WON
+
+
 @pytest.mark.parametrize("deal", [1, 4, 7, 9])
 def test_the_hemispheres_kernel_beam_finds_wins_that_replay(
     hemispheres_lib: Any, deal: int
@@ -141,18 +165,7 @@ def test_the_hemispheres_kernel_beam_finds_wins_that_replay(
     through ``Game.play`` to a won game."""
     game = Hemispheres()
     form = hemispheres_fast.Spots(game, game.deal(deal))
-    start = [kernel_hs.args(form.roots()[0][0])]
-    beam = kernels.KernelBeam(
-        hemispheres_lib, form.pack, start, blame=0.0, seed=deal, first_width=8, max_width=256
-    )
-    spent = 0
-    while (found := beam.line()) is None and spent < 2_000_000:
-        spent += beam.step(50_000)
-    assert found is not None, f"no win within {spent} positions"
-    state = game.deal(deal)
-    for move in form.line(found[1]):
-        state = game.play(state, move)
-    assert game.outcome(state) is Outcome.WON
+    assert_the_kernel_beam_wins(game, hemispheres_lib, form, kernel_hs.args, deal, 0.0)
 
 
 def test_the_kernel_key_ignores_the_packets_places_only(lib: Any) -> None:
@@ -175,20 +188,7 @@ def test_the_kernel_beam_finds_wins_that_replay(lib: Any, deal: int) -> None:
     """The kernel's beam wins these deals within a few hundred thousand positions,
     and each winning line replays through ``Game.play`` to a won game."""
     form = Spots(G, G.deal(deal))
-    roots = form.roots()
-    starts = [kernel_ns.args(r[0]) for r in roots]
-    beam = kernels.KernelBeam(
-        lib, form.pack, starts, blame=1.0, seed=deal, first_width=8, max_width=256
-    )
-    spent = 0
-    while (found := beam.line()) is None and spent < 2_000_000:
-        spent += beam.step(50_000)
-    assert found is not None, f"no win within {spent} positions"
-    root, moves = found
-    state = G.deal(deal)
-    for move in form.line((*roots[root][2], *moves)):
-        state = G.play(state, move)
-    assert G.outcome(state) is Outcome.WON
+    assert_the_kernel_beam_wins(G, lib, form, kernel_ns.args, deal, 1.0)
 
 
 def test_the_kernel_refuses_a_position_it_has_no_room_for(lib: Any) -> None:

@@ -126,19 +126,7 @@ static int list_moves(const Spot *s, int *out) {
 }
 
 static void raise_home(Spot *s, int code) {
-    int suit = code / WIDTH, index = code % WIDTH;
-    uint8_t lo = s->heights[2 * suit], hi = s->heights[2 * suit + 1];
-    if (lo == index - 1)
-        lo = (uint8_t)index;
-    else
-        hi = (uint8_t)index;
-    if (lo > hi) {
-        uint8_t t = lo;
-        lo = hi;
-        hi = t;
-    }
-    s->heights[2 * suit] = lo;
-    s->heights[2 * suit + 1] = hi;
+    raise_pair(&s->heights[2 * (code / WIDTH)], code % WIDTH);
 }
 
 static void play(const Spot *s, int move, const uint8_t *pack, int npack, Spot *out) {
@@ -214,16 +202,7 @@ static int order_rank(const Spot *s, int move) {
 static void order_moves(const Spot *s, int *moves, int n) {
     int ranks[MAXMOVES];
     for (int k = 0; k < n; k++) ranks[k] = order_rank(s, moves[k]);
-    for (int k = 1; k < n; k++) {
-        int m = moves[k], r = ranks[k], j = k - 1;
-        while (j >= 0 && ranks[j] > r) {
-            moves[j + 1] = moves[j];
-            ranks[j + 1] = ranks[j];
-            j--;
-        }
-        moves[j + 1] = m;
-        ranks[j + 1] = r;
-    }
+    sort_by_rank(moves, ranks, n);
 }
 
 /* The game's score (_hemispheres_steer.score). */
@@ -366,11 +345,7 @@ static int load_spot(Spot *s, const uint8_t *lens, const uint8_t *cards,
                      int extra) {
     if (tlen > TMAX || left > 255) return -1;
     memset(s, 0, sizeof(Spot));
-    for (int i = 0; i < NP; i++) {
-        if (lens[i] > PMAX) return -1;
-        s->len[i] = lens[i];
-        memcpy(s->pk[i], cards + PMAX * i, lens[i]);
-    }
+    if (load_piles(&s->pk[0][0], s->len, PMAX, lens, cards) < 0) return -1;
     memcpy(s->heights, heights, 8);
     memcpy(s->talon, talon, tlen);
     s->tlen = (uint8_t)tlen;

@@ -32,4 +32,44 @@ static uint64_t hash_words(const uint8_t *p, int n, uint64_t seed) {
     return h;
 }
 
+/* Sorts `moves` by `ranks` (lower first), stably: an insertion sort, since a
+   position's moves are few. */
+static void sort_by_rank(int *moves, int *ranks, int n) {
+    for (int k = 1; k < n; k++) {
+        int m = moves[k], r = ranks[k], j = k - 1;
+        while (j >= 0 && ranks[j] > r) {
+            moves[j + 1] = moves[j];
+            ranks[j + 1] = ranks[j];
+            j--;
+        }
+        moves[j + 1] = m;
+        ranks[j + 1] = r;
+    }
+}
+
+/* A suit's two foundation heights (the lower first) after a card of building index
+   `index` goes onto the lower of the two that it fits (core/fast.py's raised). */
+static void raise_pair(uint8_t *pair, int index) {
+    uint8_t lo = pair[0], hi = pair[1];
+    if (lo == index - 1)
+        lo = (uint8_t)index;
+    else
+        hi = (uint8_t)index;
+    pair[0] = lo < hi ? lo : hi;
+    pair[1] = lo < hi ? hi : lo;
+}
+
+/* Twelve piles of at most `room` cards each, from their lengths and their cards
+   (`room` bytes a pile), into `piles` and `lens`; -1 when one does not fit.  The
+   caller has zeroed them: piles keep zeros past their tops (hash_words). */
+static int load_piles(uint8_t *piles, uint8_t *lens, int room, const uint8_t *from_lens,
+                      const uint8_t *from_cards) {
+    for (int i = 0; i < 12; i++) {
+        if (from_lens[i] > room) return -1;
+        lens[i] = from_lens[i];
+        memcpy(piles + room * i, from_cards + room * i, from_lens[i]);
+    }
+    return 0;
+}
+
 #endif

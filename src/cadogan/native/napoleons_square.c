@@ -94,19 +94,7 @@ static void play(const Spot *s, int move, const uint8_t *pack, int npack, Spot *
         out->pk[src][out->len[src]] = 0;
     }
     if (dst == HOME) {
-        int suit = code >> 4, rank = code & 15;
-        uint8_t lo = out->heights[2 * suit], hi = out->heights[2 * suit + 1];
-        if (lo == rank - 1)
-            lo = (uint8_t)rank;
-        else
-            hi = (uint8_t)rank;
-        if (lo > hi) {
-            uint8_t t = lo;
-            lo = hi;
-            hi = t;
-        }
-        out->heights[2 * suit] = lo;
-        out->heights[2 * suit + 1] = hi;
+        raise_pair(&out->heights[2 * (code >> 4)], code & 15);
     } else {
         out->pk[dst][out->len[dst]++] = (uint8_t)code;
     }
@@ -176,16 +164,7 @@ static int order_rank(const Spot *s, int move) {
 static void order_moves(const Spot *s, int *moves, int n) {
     int ranks[MAXMOVES];
     for (int k = 0; k < n; k++) ranks[k] = order_rank(s, moves[k]);
-    for (int k = 1; k < n; k++) {
-        int m = moves[k], r = ranks[k], j = k - 1;
-        while (j >= 0 && ranks[j] > r) {
-            moves[j + 1] = moves[j];
-            ranks[j + 1] = ranks[j];
-            j--;
-        }
-        moves[j + 1] = m;
-        ranks[j + 1] = r;
-    }
+    sort_by_rank(moves, ranks, n);
 }
 
 static int count_locks(const uint8_t *cards, int n) {
@@ -297,11 +276,7 @@ static int load_spot(Spot *s, const uint8_t *lens, const uint8_t *cards,
     (void)extra;
     if (tlen > TMAX || left > 255) return -1;
     memset(s, 0, sizeof(Spot));
-    for (int i = 0; i < NP; i++) {
-        if (lens[i] > PKMAX) return -1;
-        s->len[i] = lens[i];
-        memcpy(s->pk[i], cards + PKMAX * i, lens[i]);
-    }
+    if (load_piles(&s->pk[0][0], s->len, PKMAX, lens, cards) < 0) return -1;
     memcpy(s->heights, heights, 8);
     memcpy(s->talon, talon, tlen);
     s->tlen = (uint8_t)tlen;
