@@ -18,10 +18,11 @@ from typing import Any
 import pytest
 
 from cadogan import native
-from cadogan.core import Game, Outcome
+from cadogan.core import Game, Move, Outcome
 from cadogan.core.fast import FastPlay
 from cadogan.games import _hemispheres_fast as hemispheres_fast
 from cadogan.games._napoleons_square_fast import Spot, Spots, kings_dead, spot
+from cadogan.games._napoleons_square_moves import DEAL
 from cadogan.games.hemispheres import Hemispheres
 from cadogan.games.napoleons_square import NapoleonsSquare
 from cadogan.native import hemispheres as kernel_hs
@@ -297,6 +298,100 @@ def test_a_kernel_that_fails_is_stopped_not_raised(failure: Exception) -> None:
     beam = NativeBeam(budget, rules, [_Faulty([], failure)])  # type: ignore[list-item]
     assert beam.step(1024) is None
     assert beam.fault is not None and str(failure) in beam.fault
+
+
+def test_a_stopped_kernel_hands_its_turns_to_the_python_beam() -> None:
+    """Once the kernels stop, the beam's turns go to the Python beam it was given."""
+    budget, rules, _ = _budget(None)
+    beam = NativeBeam(budget, rules, [_Faulty([], MemoryError("full"))])  # type: ignore[list-item]
+    won = (DEAL,)
+
+    class Stand:
+        def step(self, quota: int) -> tuple[Move, ...] | None:
+            return won
+
+    beam.fallback = Stand
+    assert beam.step(1024) is won  # the turn that finds the kernel failing
+    assert beam.step(1024) is won and beam.fault is not None
+
+
+def test_a_kernel_with_nowhere_to_go_says_so_instead_of_spinning(lib: Any) -> None:
+    """A beam whose roots lead nowhere (none given, or one with no move) cannot search:
+    its step says so at once instead of looping for ever inside the kernel."""
+    form = Spots(G, G.deal(3))
+    kings = tuple(bytes((16 * (i % 4) + 13,)) for i in range(12))
+    stuck = (kings, bytes(8), b"", 0)  # kings on empty foundations, the pack out: no move
+    for roots in ([], [kernel_ns.args(stuck)]):
+        beam = kernels.KernelBeam(
+            lib, form.pack, roots, blame=0.0, seed=1, first_width=8, max_width=64
+        )
+        with pytest.raises(ValueError, match="nothing left"):
+            beam.step(10_000)
+
+
+def test_the_kernels_refuse_what_is_not_a_position(lib: Any, hemispheres_lib: Any) -> None:
+    """Codes that are no card, heights past a king, a pack with such codes, widths out
+    of range and more roots than the kernel keeps are refused, never searched."""
+    form = Spots(G, G.deal(3))
+    packets, heights, talon, left = form.roots()[0][0]
+    bad_card = ((b"\x00" + packets[0][1:], *packets[1:]), heights, talon, left)
+    bad_height = (packets, b"\x0e" + heights[1:], talon, left)
+    for wrong in (bad_card, bad_height):
+        with pytest.raises(ValueError):
+            kernels.KernelBeam(
+                lib,
+                form.pack,
+                [kernel_ns.args(wrong)],
+                blame=0.0,
+                seed=1,
+                first_width=8,
+                max_width=8,
+            )
+    with pytest.raises(ValueError):
+        kernels.examine(lib, kernel_ns.args((packets, heights, talon, left)), b"\x3f" * left)
+    for first, widest in ((0, 8), (16, 8), (8, 1 << 25)):
+        with pytest.raises(ValueError):
+            kernels.KernelBeam(
+                lib, form.pack, [], blame=0.0, seed=1, first_width=first, max_width=widest
+            )
+    root = kernel_ns.args((packets, heights, talon, left))
+    with pytest.raises(ValueError, match="root"):
+        kernels.KernelBeam(
+            lib, form.pack, [root] * 17, blame=0.0, seed=1, first_width=8, max_width=8
+        )
+
+
+def test_more_roots_than_the_first_width_fit_the_first_layer(lib: Any) -> None:
+    """Napoleon's Square's deal 157 opens with five positions the Note's remedy can
+    lead to; a beam one position wide still takes them all as its first layer."""
+    form = Spots(G, G.deal(157))
+    roots = form.roots()
+    assert len(roots) == 5
+    beam = kernels.KernelBeam(
+        lib,
+        form.pack,
+        [kernel_ns.args(r[0]) for r in roots],
+        blame=0.0,
+        seed=1,
+        first_width=1,
+        max_width=4,
+    )
+    assert beam.step(200_000) > 0
+
+
+def test_the_hemispheres_key_keeps_its_fields_apart(hemispheres_lib: Any) -> None:
+    """Cards left, foundations and the count of Race marriages are separate parts of
+    the key: two positions that differ only in how those add up differ in key."""
+    game = Hemispheres()
+    form = hemispheres_fast.Spots(game, game.deal(5))
+    circle, heights, talon, left, barriers, count = form.roots()[0][0]
+    one = bytes((2,)) + heights[1:]
+    two = bytes((3,)) + heights[1:]
+    first = (circle, one, talon, left, barriers, count)
+    second = (circle, two, talon, left - 1, barriers, count)
+    assert kernels.key(hemispheres_lib, kernel_hs.args(first)) != kernels.key(
+        hemispheres_lib, kernel_hs.args(second)
+    )
 
 
 def test_kernels_are_off_with_the_switch(monkeypatch: pytest.MonkeyPatch) -> None:

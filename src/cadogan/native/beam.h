@@ -8,6 +8,7 @@
    - FACTS_PER_SPOT, FACT_WORDS (64-bit words for the facts' numbers) and HOME_MAX
      (the most cards home), and facts and home_of, for novelty (a game that weighs
      none lists no facts);
+   - valid_code (whether a byte is one of its card codes: all are below 64, none 0);
    - list_moves, play, won, safe_move, order_moves, score, doomed (a cheap proof of
      loss, given the deal's pack as play is), spot_key (a hash of the game's table key), forced_ok (whether a lone legal
      move may be played without a choice) and load_spot, as in napoleons_square.c.
@@ -36,6 +37,7 @@
 #define NOISE 3.0
 #define DECAY 0.5
 #define PACK_MAX 128
+#define MAX_WIDTH (1 << 24) /* the widest beam a kernel accepts */
 
 typedef struct {
     uint64_t *slots;
@@ -71,7 +73,8 @@ static int keyset_grow(KeySet *k) {
     return 1;
 }
 
-/* Adds `key`; 1 if it was new, 0 if it was there already (or memory ran out). */
+/* Adds `key`; 1 if it was new, 0 if it was there already.  When memory runs out it
+   answers 0 too: the search then skips the position, which a probe may always do. */
 static int keyset_add(KeySet *k, uint64_t key) {
     if (2 * (k->used + 1) > k->cap && !keyset_grow(k)) return 0;
     size_t at = key & (k->cap - 1);
@@ -105,6 +108,13 @@ typedef struct {
     uint16_t moves[SEGMAX];
     Spot spot;
 } Candidate;
+
+/* A position waiting in the spread, with the moves that reach it from the layer's. */
+typedef struct {
+    Spot spot;
+    int nseg;
+    uint16_t seg[SEGMAX];
+} Pending;
 
 typedef struct {
     Spot spot;
@@ -155,8 +165,9 @@ typedef struct {
     int32_t endgame_line;
     KeySet eseen;
     /* the spread's stack */
-    Frame *stack;
+    Pending *stack;
     int stack_cap;
+    int exhausted; /* no root leads anywhere: no run can ever find a win */
     /* the win */
     int found, root;
     uint16_t *win;
@@ -216,15 +227,14 @@ static int line_add(Beam *b, int32_t parent, const uint16_t *moves, int n) {
     b->lparent[b->nlines] = parent;
     b->loff[b->nlines] = (uint32_t)b->nlmoves;
     b->llen[b->nlines] = (uint16_t)n;
-    memcpy(b->lmoves + b->nlmoves, moves, n * sizeof(uint16_t));
+    if (n) memcpy(b->lmoves + b->nlmoves, moves, n * sizeof(uint16_t));
     b->nlmoves += n;
     return b->nlines++;
 }
 
 /* Records the win: the moves of line entry `entry` from its root, then `tail`. */
-static void record_win(Beam *b, int32_t entry, const uint16_t *tail, int ntail,
-                       const uint16_t *more, int nmore) {
-    int total = ntail + nmore;
+static void record_win(Beam *b, int32_t entry, const uint16_t *tail, int ntail) {
+    int total = ntail;
     int32_t e = entry;
     while (e >= 0) {
         total += b->llen[e];
@@ -235,14 +245,13 @@ static void record_win(Beam *b, int32_t entry, const uint16_t *tail, int ntail,
     b->win = malloc((total + 1) * sizeof(uint16_t));
     if (!b->win) return;
     int at = total;
-    memcpy(b->win + at - nmore, more, nmore * sizeof(uint16_t));
-    at -= nmore;
-    memcpy(b->win + at - ntail, tail, ntail * sizeof(uint16_t));
+    if (ntail) memcpy(b->win + at - ntail, tail, ntail * sizeof(uint16_t));
     at -= ntail;
     e = entry;
     while (e >= 0) {
         at -= b->llen[e];
-        memcpy(b->win + at, b->lmoves + b->loff[e], b->llen[e] * sizeof(uint16_t));
+        if (b->llen[e])
+            memcpy(b->win + at, b->lmoves + b->loff[e], b->llen[e] * sizeof(uint16_t));
         if (b->lparent[e] < 0) break;
         e = b->lparent[e];
     }
@@ -320,12 +329,12 @@ static void offer(Beam *b, const Spot *s, int32_t parent, const uint16_t *moves,
    of the pack, offering those a turn reaches as candidates. */
 static void spread(Beam *b, const Placed *from) {
     int level = from->spot.left, top = 0, gathered = 0;
-    Frame *f = &b->stack[top++];
+    Pending *f = &b->stack[top++];
     f->spot = from->spot;
     f->nseg = 0;
-    Frame cur; /* the popped position, copied: pushes may overwrite its slot */
+    Pending cur; /* the popped position, copied: pushes may overwrite its slot */
     while (top && gathered < SPREAD) {
-        const Frame *popped = &b->stack[--top];
+        const Pending *popped = &b->stack[--top];
         if (gathered && doomed(&popped->spot, b->pack, b->npack)) continue;
         gathered++;
         cur.spot = popped->spot;
@@ -349,7 +358,7 @@ static void spread(Beam *b, const Placed *from) {
             int child_legal[MAXMOVES], nchild;
             int result = settle(b, &child, seg, &nseg, child_legal, &nchild);
             if (result == WON) {
-                record_win(b, from->line, seg, nseg, NULL, 0);
+                record_win(b, from->line, seg, nseg);
                 return;
             }
             if (result != ONGOING) continue;
@@ -360,7 +369,7 @@ static void spread(Beam *b, const Placed *from) {
             if (child.left < level) {
                 offer(b, &child, from->line, seg, nseg);
             } else if (top < b->stack_cap) {
-                Frame *g = &b->stack[top++];
+                Pending *g = &b->stack[top++];
                 g->spot = child;
                 g->nseg = nseg;
                 memcpy(g->seg, seg, nseg * sizeof(uint16_t));
@@ -387,7 +396,7 @@ static int start_run(Beam *b) {
         int entry = line_add(b, -1 - r, seg, nseg);
         if (entry < 0) return 0;
         if (result == WON) {
-            record_win(b, entry, NULL, 0, NULL, 0);
+            record_win(b, entry, NULL, 0);
             return 1;
         }
         if (result != ONGOING) continue;
@@ -395,6 +404,7 @@ static int start_run(Beam *b) {
         b->layer[b->nlayer].line = entry;
         b->nlayer++;
     }
+    if (!b->nlayer) b->exhausted = 1;
     b->running = 1;
     return 1;
 }
@@ -484,7 +494,7 @@ static int next_layer(Beam *b) {
         /* The run died: blame its last layer's talons, widen, start again. */
         if (b->blame_weight != 0.0) learn(b, b->last, b->nlast);
         if (b->width >= b->max_width) b->noise = NOISE;
-        b->width = b->width * 2 < b->max_width ? b->width * 2 : b->max_width;
+        b->width = b->width < b->max_width / 2 ? b->width * 2 : b->max_width;
         b->running = 0;
         return 1;
     }
@@ -540,7 +550,7 @@ static void endgame_step(Beam *b, long long stop) {
                 memcpy(tail + at, b->frames[d].seg, b->frames[d].nseg * sizeof(uint16_t));
                 at += b->frames[d].nseg;
             }
-            record_win(b, b->endgame_line, tail, ntail, NULL, 0);
+            record_win(b, b->endgame_line, tail, ntail);
             free(tail);
             return;
         }
@@ -561,10 +571,11 @@ static void endgame_step(Beam *b, long long stop) {
 static int reserve(Beam *b, int width) {
     b->keep = b->novelty > 0.0 ? 2 * width : width;
     if (b->keep <= b->pool_cap) return 1;
-    Placed *layer = realloc(b->layer, width * sizeof(Placed));
+    int room = width > MAX_ROOTS ? width : MAX_ROOTS; /* the first layer holds the roots */
+    Placed *layer = realloc(b->layer, room * sizeof(Placed));
     if (!layer) return 0;
     b->layer = layer;
-    Placed *last = realloc(b->last, width * sizeof(Placed));
+    Placed *last = realloc(b->last, room * sizeof(Placed));
     if (!last) return 0;
     b->last = last;
     Candidate *pool = realloc(b->pool, b->keep * sizeof(Candidate));
@@ -576,14 +587,18 @@ static int reserve(Beam *b, int width) {
     int *ranked = realloc(b->ranked, b->keep * sizeof(int));
     if (!ranked) return 0;
     b->ranked = ranked;
-    b->layer_cap = b->last_cap = width;
+    b->layer_cap = b->last_cap = room;
     b->pool_cap = b->keep;
     return 1;
 }
 
 void *beam_new(const uint8_t *pack, int npack, double blame_weight, double novelty,
                uint64_t seed, int first_width, int max_width) {
-    if (npack > PACK_MAX || first_width < 1 || max_width < first_width) return NULL;
+    if (npack < 0 || npack > PACK_MAX || first_width < 1 || max_width < first_width ||
+        max_width > MAX_WIDTH)
+        return NULL;
+    for (int k = 0; k < npack; k++)
+        if (!valid_code(pack[k])) return NULL;
     Beam *b = calloc(1, sizeof(Beam));
     if (!b) return NULL;
     memcpy(b->pack, pack, npack);
@@ -594,7 +609,7 @@ void *beam_new(const uint8_t *pack, int npack, double blame_weight, double novel
     b->width = first_width;
     b->max_width = max_width;
     b->stack_cap = SPREAD * MAXMOVES;
-    b->stack = malloc(b->stack_cap * sizeof(Frame));
+    b->stack = malloc(b->stack_cap * sizeof(Pending));
     b->frames = malloc((DEPTH_CAP + 1) * sizeof(Frame));
     b->met = b->novelty > 0.0 ? malloc((HOME_MAX + 1) * FACT_WORDS * sizeof(uint64_t)) : NULL;
     if (!b->stack || !b->frames || !keyset_init(&b->seen, 1 << 16) ||
@@ -614,17 +629,21 @@ void *beam_new(const uint8_t *pack, int npack, double blame_weight, double novel
 int beam_root(void *handle, const uint8_t *lens, const uint8_t *cards, const uint8_t *heights,
               const uint8_t *talon, int tlen, int left, int extra) {
     Beam *b = handle;
-    if (b->nroots >= MAX_ROOTS || left > b->npack) return -1;
+    if (b->nroots >= MAX_ROOTS || left < 0 || left > b->npack) return -1;
     if (load_spot(&b->roots[b->nroots], lens, cards, heights, talon, tlen, left, extra) < 0)
         return -1;
     return b->nroots++;
 }
 
-/* Searches for about `quota` positions; the positions generated.  -1: out of memory. */
+/* Searches for about `quota` positions; the positions generated.  -1: out of memory;
+   -2: no root leads anywhere (without a win), so there is nothing left to search. */
 long long beam_step(void *handle, long long quota) {
     Beam *b = handle;
+    if (quota < 0) quota = 0;
+    if (quota > ((long long)1 << 40)) quota = (long long)1 << 40;
     long long start = b->positions, stop = start + quota;
     while (!b->found && b->positions < stop) {
+        if (b->exhausted) return -2;
         if (!b->running) {
             if (!reserve(b, b->width) || !start_run(b)) return -1;
             continue;
@@ -686,13 +705,16 @@ int kernel_examine(const uint8_t *lens, const uint8_t *cards, const uint8_t *hei
                    const uint8_t *talon, int tlen, int left, int extra, const uint8_t *pack,
                    int npack, int *moves, int *ordered, int *facts) {
     Spot s;
+    if (npack < 0 || npack > PACK_MAX || left < 0 || left > npack) return -1;
+    for (int k = 0; k < npack; k++)
+        if (!valid_code(pack[k])) return -1;
     if (load_spot(&s, lens, cards, heights, talon, tlen, left, extra) < 0) return -1;
     int n = list_moves(&s, moves);
     memcpy(ordered, moves, n * sizeof(int));
     order_moves(&s, ordered, n);
     facts[0] = safe_move(&s, moves, n);
     facts[1] = score(&s);
-    facts[2] = left <= npack ? doomed(&s, pack, npack) : -1;
+    facts[2] = doomed(&s, pack, npack);
     facts[3] = won(&s);
     return n;
 }

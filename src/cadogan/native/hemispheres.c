@@ -314,8 +314,8 @@ static uint64_t spot_key(const Spot *s) {
     uint64_t f = 0;
     for (int k = 0; k < 8; k++) f = (f << 8) | s->heights[k];
     int count = s->count < RACE_MOVE_LIMIT ? s->count : RACE_MOVE_LIMIT;
-    h ^= mix(f ^ ((uint64_t)s->left << 56) ^ ((uint64_t)count << 48) ^
-             ((uint64_t)s->barriers << 44));
+    uint64_t rest = (uint64_t)s->left | (uint64_t)count << 8 | (uint64_t)s->barriers << 16;
+    h ^= mix(f) ^ mix(rest ^ 0x5bd1e995ULL);
     h = mix(h) ^ hash_words(s->talon, (s->tlen + 7) & ~7, 0x7a);
     return h ? h : 1;
 }
@@ -337,13 +337,31 @@ static int forced_ok(const Spot *s, int move) {
     return 1;
 }
 
+/* Whether a byte is one of this game's card codes. */
+static int valid_code(int code) {
+    return code >= 1 && code < 4 * WIDTH && code % WIDTH >= 1;
+}
+
+/* Whether a loaded position holds only card codes and heights of this game. */
+static int valid_spot(const Spot *s) {
+    for (int i = 0; i < NP; i++)
+        for (int k = 0; k < s->len[i]; k++)
+            if (!valid_code(s->pk[i][k])) return 0;
+    for (int k = 0; k < s->tlen; k++)
+        if (!valid_code(s->talon[k])) return 0;
+    for (int k = 0; k < 8; k++)
+        if (s->heights[k] > 13) return 0;
+    return 1;
+}
+
 /* A position from the circle (12 x PMAX codes with their lengths), the heights, the
    talon and the cards left; `extra` holds the barriers (bits 0-3) and the Race
    marriages in a row (from bit 8); -1 when it does not fit. */
 static int load_spot(Spot *s, const uint8_t *lens, const uint8_t *cards,
                      const uint8_t *heights, const uint8_t *talon, int tlen, int left,
                      int extra) {
-    if (tlen > TMAX || left > 255) return -1;
+    /* Every card dealt from here on may land on the talon: keep room for them all. */
+    if (tlen < 0 || left < 0 || tlen + left > TMAX) return -1;
     memset(s, 0, sizeof(Spot));
     if (load_piles(&s->pk[0][0], s->len, PMAX, lens, cards) < 0) return -1;
     memcpy(s->heights, heights, 8);
@@ -352,7 +370,7 @@ static int load_spot(Spot *s, const uint8_t *lens, const uint8_t *cards,
     s->left = (uint8_t)left;
     s->barriers = (uint8_t)(extra & 15);
     s->count = (uint8_t)(extra >> 8);
-    return 0;
+    return valid_spot(s) ? 0 : -1;
 }
 
 #include "beam.h"

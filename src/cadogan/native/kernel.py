@@ -138,37 +138,48 @@ class KernelBeam:
     ) -> None:
         self.lib = lib
         self.steer = (blame, novelty)  # how it is steered, for the record
+        self.handle: int | None = None
         mask = (1 << 64) - 1
         handle = lib.beam_new(
             u8(pack, PACK_MAX), len(pack), blame, novelty, seed & mask, first_width, max_width
         )
         if not handle:
-            raise MemoryError("the native beam could not start")
-        self.handle: int | None = handle
+            raise ValueError("the native beam refused its pack or widths (or had no memory)")
+        self.handle = handle
         for args in roots:
             if lib.beam_root(handle, *args) < 0:
                 self.close()
                 raise ValueError("the native beam refused a root")
 
+    def _open(self) -> int:
+        if self.handle is None:
+            raise ValueError("the native beam is closed")
+        return self.handle
+
     def step(self, quota: int) -> int:
-        """Search for about ``quota`` positions; the positions generated."""
-        done = int(self.lib.beam_step(self.handle, quota))
-        if done < 0:
+        """Search for about ``quota`` positions; the positions generated.  MemoryError
+        when the kernel runs out of memory; ValueError when no root leads anywhere, so
+        that it has nothing left to search."""
+        done = int(self.lib.beam_step(self._open(), quota))
+        if done == -1:
             raise MemoryError("the native beam ran out of memory")
+        if done < 0:
+            raise ValueError("the native beam has nothing left to search")
         return done
 
     def width(self) -> int:
         """The width of the current run."""
-        return int(self.lib.beam_width(self.handle))
+        return int(self.lib.beam_width(self._open()))
 
     def line(self) -> tuple[int, list[int]] | None:
         """The win found, as the index of its root and its moves; None before one.
         ValueError for a line too long to fetch (a game has far fewer moves)."""
-        if not self.lib.beam_found(self.handle):
+        handle = self._open()
+        if not self.lib.beam_found(handle):
             return None
         root = ctypes.c_int()
         moves = (ctypes.c_uint16 * LINE_CAP)()
-        count = self.lib.beam_line(self.handle, ctypes.byref(root), moves, LINE_CAP)
+        count = self.lib.beam_line(handle, ctypes.byref(root), moves, LINE_CAP)
         if count < 0:
             raise ValueError(f"the native beam's line is longer than {LINE_CAP} moves")
         return root.value, list(moves[:count])
@@ -180,7 +191,8 @@ class KernelBeam:
             self.handle = None
 
     def __del__(self) -> None:
-        self.close()
+        if getattr(self, "handle", None) is not None:
+            self.close()
 
 
 Converter = Callable[[Any], Args]  # a game's positions to a kernel's arguments

@@ -268,20 +268,38 @@ static int forced_ok(const Spot *s, int move) {
     return s->left || (move >> 5) == TALON_AT || (move & 31) == HOME;
 }
 
+/* Whether a byte is one of this game's card codes. */
+static int valid_code(int code) {
+    return code >= 1 && code < 64 && (code & 15) >= 1 && (code & 15) <= 13;
+}
+
+/* Whether a loaded position holds only card codes and heights of this game. */
+static int valid_spot(const Spot *s) {
+    for (int i = 0; i < NP; i++)
+        for (int k = 0; k < s->len[i]; k++)
+            if (!valid_code(s->pk[i][k])) return 0;
+    for (int k = 0; k < s->tlen; k++)
+        if (!valid_code(s->talon[k])) return 0;
+    for (int k = 0; k < 8; k++)
+        if (s->heights[k] > 13) return 0;
+    return 1;
+}
+
 /* A position from the packets (12 x PKMAX codes with their lengths), the heights and
    the talon; -1 when it does not fit. */
 static int load_spot(Spot *s, const uint8_t *lens, const uint8_t *cards,
                      const uint8_t *heights, const uint8_t *talon, int tlen, int left,
                      int extra) {
     (void)extra;
-    if (tlen > TMAX || left > 255) return -1;
+    /* Every card dealt from here on may land on the talon: keep room for them all. */
+    if (tlen < 0 || left < 0 || tlen + left > TMAX) return -1;
     memset(s, 0, sizeof(Spot));
     if (load_piles(&s->pk[0][0], s->len, PKMAX, lens, cards) < 0) return -1;
     memcpy(s->heights, heights, 8);
     memcpy(s->talon, talon, tlen);
     s->tlen = (uint8_t)tlen;
     s->left = (uint8_t)left;
-    return 0;
+    return valid_spot(s) ? 0 : -1;
 }
 
 #include "beam.h"

@@ -17,9 +17,9 @@ and its line is replayed through ``Game.play`` (``Rules.line``) before it is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from time import perf_counter
-from typing import Final
+from typing import Final, Protocol
 
 from cadogan.core import IllegalMove, Move, Outcome
 from cadogan.native import hemispheres, napoleons_square
@@ -42,6 +42,13 @@ MAX_WIDTH: Final = 65_536  # the widest run; from there on each run adds noise
 Steer = tuple[float, float]  # a beam's blame and novelty weights
 
 
+class Stepper(Protocol):
+    """What the native beam falls back on: anything that steps like a beam."""
+
+    def step(self, quota: int) -> tuple[Move, ...] | None:
+        """Search for ``quota`` positions; a winning line, or None."""
+
+
 class NativeBeam:
     """Kernel beams taking the probes' beam turns: one, or several steered apart that
     take turns chunk by chunk."""
@@ -54,6 +61,9 @@ class NativeBeam:
         self.spent = 0.0  # the seconds of the kernels' turns so far
         self.turn = 0  # chunks played, which says whose turn is next
         self.fault: str | None = None  # why the kernels were stopped, if they were
+        # The Python beam to run instead once the kernels have stopped (None: none).
+        self.fallback: Callable[[], Stepper] | None = None
+        self.instead: Stepper | None = None
 
     @property
     def kernel(self) -> KernelBeam:
@@ -65,6 +75,8 @@ class NativeBeam:
         at least); a winning line, or None.  (``quota`` is the Python searches'
         measure, positions; the kernels' turns are measured by the clock instead.)"""
         budget = self.budget
+        if self.fault is not None:
+            return self._instead(quota)
         while self.fault is None:
             kernel = self.kernel
             self.turn += 1
@@ -74,7 +86,7 @@ class NativeBeam:
                 found = kernel.line()
             except (MemoryError, ValueError) as problem:
                 self.fault = f"the native beam stopped: {problem}"
-                return None
+                return self._instead(quota)
             now = perf_counter()
             self.spent += now - began
             if found is not None:
@@ -83,6 +95,18 @@ class NativeBeam:
                 raise OutOfTime
             if self.spent >= SHARE * (now - budget.start):
                 return None
+        return None
+
+    def _instead(self, quota: int) -> tuple[Move, ...] | None:
+        """A turn once the kernels have stopped: the Python beam's, when there is one
+        to fall back on; else nothing, up to the deadline (a lane that runs only this
+        beam must still end when its time is up)."""
+        if self.instead is None and self.fallback is not None:
+            self.instead = self.fallback()
+        if self.instead is not None:
+            return self.instead.step(quota)
+        if perf_counter() > self.budget.deadline:
+            raise OutOfTime
         return None
 
     def checked(self, root: int, moves: list[int]) -> tuple[Move, ...] | None:

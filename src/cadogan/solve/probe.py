@@ -106,6 +106,8 @@ class Prober:
                 own = budget.game.helper_beam if lane.count == 1 else None
                 steers = (helper,) if helper is not None else (None, *((own,) if own else ()))
                 native = native_beam(budget, self.rules, seed + lane.index, steers)
+            if native is not None:  # should the kernels stop, the Python beam goes on
+                native.fallback = lambda: self._python_beam(root, legal, seed, lane, helper)
             self.beam = native or self._python_beam(root, legal, seed, lane, helper)
         self.beam_turns = max(budget.game.beam_turns, 1)
         self.dives = budget.game.dives
