@@ -10,6 +10,7 @@ whether a machine has a C compiler.
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -261,6 +262,20 @@ def test_a_solve_under_the_clock_wins_with_the_kernel(
     for move in found.moves:
         state = G.play(state, move)
     assert G.outcome(state) is Outcome.WON
+
+
+def test_a_solve_leaves_no_kernel_behind(lib: Any) -> None:
+    """A solve's kernels are freed as soon as it returns, with no help from the cycle
+    collector: a reference cycle through them would keep a wide beam's memory (some
+    hundred megabytes) alive from one deal of a study to the next."""
+    gc.collect()
+    gc.disable()
+    try:
+        solve(G, G.deal(7), timeout=1.5)
+        alive = [o for o in gc.get_objects() if isinstance(o, kernels.KernelBeam)]
+    finally:
+        gc.enable()
+    assert alive == []
 
 
 class _Faulty:

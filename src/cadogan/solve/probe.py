@@ -43,6 +43,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Hashable, Sequence
+from functools import partial
 from typing import Any, Final
 
 from cadogan.core import Move, Outcome, State
@@ -57,6 +58,24 @@ Entry = tuple[float, int, int, Any, Sequence[Any], Node]  # positions: see Rules
 MAX_DIVE: Final = 4_000  # moves in one dive; a guard for games that can cycle
 OPEN_CAP: Final = 20_000  # open positions kept by the best-first search before a cut
 NOISE: Final = 3.0  # the random spread added to scores after the first best-first run
+
+
+def python_beam(
+    budget: Budget,
+    rules: Rules,
+    root: State,
+    legal: tuple[Move, ...],
+    seed: int,
+    lane: Lane,
+    helper: tuple[float, float] | None,
+) -> Beam:
+    """The Python beam of ``lane``: noisy past lane 1, steered by ``helper`` if given."""
+    beam = Beam(budget, root, legal, seed + lane.index, rules)
+    if lane.index > 1:
+        beam.noise = BEAM_NOISE  # a second beam lane must go its own way
+    if helper is not None:  # lane 1 runs the game's own beam: steer this one apart
+        beam.blame_weight, beam.novel_share = helper
+    return beam
 
 
 class Prober:
@@ -107,26 +126,15 @@ class Prober:
                 steers = (helper,) if helper is not None else (None, *((own,) if own else ()))
                 native = native_beam(budget, self.rules, seed + lane.index, steers)
             if native is not None:  # should the kernels stop, the Python beam goes on
-                native.fallback = lambda: self._python_beam(root, legal, seed, lane, helper)
-            self.beam = native or self._python_beam(root, legal, seed, lane, helper)
+                # (A partial, not a lambda over self: the prober holds the beam, and a
+                # cycle would keep the kernels' memory until the next collection.)
+                native.fallback = partial(
+                    python_beam, budget, self.rules, root, legal, seed, lane, helper
+                )
+            self.beam = native or python_beam(budget, self.rules, root, legal, seed, lane, helper)
         self.beam_turns = max(budget.game.beam_turns, 1)
         self.dives = budget.game.dives
         self.lazy = budget.game.lazy_dead
-
-    def _python_beam(
-        self,
-        root: State,
-        legal: tuple[Move, ...],
-        seed: int,
-        lane: Lane,
-        helper: tuple[float, float] | None,
-    ) -> Beam:
-        beam = Beam(self.budget, root, legal, seed + lane.index, self.rules)
-        if lane.index > 1:
-            beam.noise = BEAM_NOISE  # a second beam lane must go its own way
-        if helper is not None:  # lane 1 runs the game's own beam: steer this one apart
-            beam.blame_weight, beam.novel_share = helper
-        return beam
 
     def restart(self) -> None:
         """A fresh best-first run from the root."""
