@@ -432,3 +432,18 @@ def test_a_build_is_made_once_and_named_by_its_source(
     stamp = os.stat(built).st_mtime_ns
     assert native.build(kernel_ns.NAME) == built
     assert os.stat(built).st_mtime_ns == stamp
+
+
+def test_the_cache_keeps_only_the_newest_builds_of_a_kernel(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each change of a kernel's sources makes a new build; only the newest few of a
+    kernel stay, and another kernel's builds are left alone."""
+    monkeypatch.setenv(native.ENV_DIR, str(tmp_path))
+    for age, name in enumerate(["a-1", "a-2", "a-3", "a-4", "b-1"]):
+        path = tmp_path / f"{name}.so"
+        path.write_bytes(b"")
+        os.utime(path, (1000 + age, 1000 + age))
+    gone = native.prune("a", keep=2)
+    assert sorted(p.name for p in gone) == ["a-1.so", "a-2.so"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-3.so", "a-4.so", "b-1.so"]

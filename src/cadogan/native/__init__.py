@@ -35,6 +35,7 @@ from typing import Any
 ENV_SWITCH = "CADOGAN_NATIVE"  # "0" turns the kernels off
 ENV_DIR = "CADOGAN_NATIVE_DIR"  # where built kernels are kept
 FLAGS = ("-O2", "-shared", "-fPIC", "-std=c11")
+KEEP = 3  # builds of one kernel kept in the cache: the newest (``prune``)
 _LOADED: dict[str, ctypes.CDLL | None] = {}
 _ERRORS: dict[str, str] = {}
 
@@ -99,7 +100,20 @@ def build(name: str) -> Path:
     finally:
         if os.path.exists(partial):
             os.unlink(partial)
+    prune(name)
     return final
+
+
+def prune(name: str, keep: int = KEEP) -> list[Path]:
+    """Delete all but the ``keep`` newest builds of kernel ``name`` (each change of its
+    sources makes a new one); the deleted.  Several are kept, so that two checkouts
+    sharing a cache do not undo each other's build every time.  A process that has
+    loaded a deleted build keeps it: the system frees the file when it closes."""
+    builds = sorted(cache_dir().glob(f"{name}-*.so"), key=lambda p: p.stat().st_mtime, reverse=True)
+    gone = builds[keep:]
+    for old in gone:
+        old.unlink(missing_ok=True)
+    return gone
 
 
 def library(name: str) -> ctypes.CDLL | None:
