@@ -9,8 +9,10 @@
      (the most cards home), and facts and home_of, for novelty (a game that weighs
      none lists no facts);
    - valid_code (whether a byte is one of its card codes: all are below 64, none 0);
+   - Context, what a deal's pack tells its tests once and for all, and
+     context_init(Context *, pack, npack);
    - list_moves, play, won, safe_move, order_moves, score, doomed (a cheap proof of
-     loss, given the deal's pack as play is), spot_key (a hash of the game's table key), forced_ok (whether a lone legal
+     loss, given the Context), spot_key (a hash of the game's table key), forced_ok (whether a lone legal
      move may be played without a choice) and load_spot, as in napoleons_square.c.
 
    The beam: a layer of positions with the same number of cards left in the pack.
@@ -36,7 +38,6 @@
 #define DEPTH_CAP 400
 #define NOISE 3.0
 #define DECAY 0.5
-#define PACK_MAX 128
 #define MAX_WIDTH (1 << 24) /* the widest beam a kernel accepts */
 
 typedef struct {
@@ -126,6 +127,7 @@ typedef struct {
 
 typedef struct {
     uint8_t pack[PACK_MAX];
+    Context context;
     int npack;
     Spot roots[MAX_ROOTS];
     int nroots;
@@ -300,7 +302,7 @@ static void sift_up(Beam *b, int at) {
 }
 
 static void offer(Beam *b, const Spot *s, int32_t parent, const uint16_t *moves, int n) {
-    if (doomed(s, b->pack, b->npack)) return;
+    if (doomed(s, &b->context)) return;
     double value = score(s) - blame_of(b, s) + (b->noise ? b->noise * next_random(b) : 0.0);
     int grown = b->nheap < b->keep;
     Ranked *r;
@@ -335,7 +337,7 @@ static void spread(Beam *b, const Placed *from) {
     Pending cur; /* the popped position, copied: pushes may overwrite its slot */
     while (top && gathered < SPREAD) {
         const Pending *popped = &b->stack[--top];
-        if (gathered && doomed(&popped->spot, b->pack, b->npack)) continue;
+        if (gathered && doomed(&popped->spot, &b->context)) continue;
         gathered++;
         cur.spot = popped->spot;
         cur.nseg = popped->nseg;
@@ -559,7 +561,7 @@ static void endgame_step(Beam *b, long long stop) {
             uint64_t key = spot_key(&g->spot);
             if (key != early && !keyset_add(&b->eseen, key)) continue;
         }
-        if (doomed(&g->spot, b->pack, b->npack) || b->depth + 1 >= DEPTH_CAP) continue;
+        if (doomed(&g->spot, &b->context) || b->depth + 1 >= DEPTH_CAP) continue;
         order_moves(&g->spot, g->legal, g->nlegal);
         g->next = 0;
         b->depth++;
@@ -603,6 +605,7 @@ void *beam_new(const uint8_t *pack, int npack, double blame_weight, double novel
     if (!b) return NULL;
     memcpy(b->pack, pack, npack);
     b->npack = npack;
+    context_init(&b->context, pack, npack);
     b->blame_weight = blame_weight;
     b->novelty = novelty > 0.0 ? (novelty < 1.0 ? novelty : 1.0) : 0.0;
     b->rng = seed;
@@ -714,7 +717,11 @@ int kernel_examine(const uint8_t *lens, const uint8_t *cards, const uint8_t *hei
     order_moves(&s, ordered, n);
     facts[0] = safe_move(&s, moves, n);
     facts[1] = score(&s);
-    facts[2] = doomed(&s, pack, npack);
+    Context *context = malloc(sizeof(Context));
+    if (!context) return -1;
+    context_init(context, pack, npack);
+    facts[2] = doomed(&s, context);
+    free(context);
     facts[3] = won(&s);
     return n;
 }

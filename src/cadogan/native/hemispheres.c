@@ -248,13 +248,29 @@ static int build_time(const Times *t, int code) {
     return latest;
 }
 
+/* Per count of cards left in the pack, the depth of each card's first copy among
+   them (1: the next to turn; INF: none left), worked out once per deal
+   (_hemispheres_solve.depths, for every position of the deal at once). */
+typedef struct {
+    int depth[PACK_MAX + 1][4 * WIDTH];
+} Context;
+
+static void context_init(Context *c, const uint8_t *pack, int npack) {
+    for (int code = 0; code < 4 * WIDTH; code++) c->depth[0][code] = INF;
+    for (int left = 1; left <= npack; left++) {
+        for (int code = 0; code < 4 * WIDTH; code++) {
+            int before = c->depth[left - 1][code];
+            c->depth[left][code] = before == INF ? INF : before + 1;
+        }
+        c->depth[left][pack[npack - left]] = 1;
+    }
+}
+
 /* True when the talon proves the position lost (_exits, then _pairs). */
-static int doomed(const Spot *s, const uint8_t *pack, int npack) {
+static int doomed(const Spot *s, const Context *context) {
     if (!s->tlen) return 0;
     Times t;
-    for (int c = 0; c < 4 * WIDTH; c++) t.used[c] = INF;
-    for (int place = 1, k = npack - s->left; k < npack; k++, place++)
-        if (t.used[pack[k]] == INF) t.used[pack[k]] = place;
+    memcpy(t.used, context->depth[s->left], sizeof(t.used));
     for (int i = 0; i < NP; i++)
         for (int k = 0; k < s->len[i]; k++) t.used[s->pk[i][k]] = 0;
     memcpy(t.tops, t.used, sizeof(t.used));

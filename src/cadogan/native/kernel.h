@@ -11,6 +11,8 @@
 
 enum { ONGOING = 0, WON = 1, LOST = 2 };
 
+#define PACK_MAX 128 /* room for a deal's pack */
+
 /* SplitMix64's finaliser: every bit of x reaches every bit of the result. */
 static uint64_t mix(uint64_t x) {
     x += 0x9e3779b97f4a7c15ULL;

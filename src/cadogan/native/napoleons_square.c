@@ -30,6 +30,17 @@
 #define FACT_WORDS (13 * 4096 / 64) /* 4096 x place + 64 x code + code under */
 #define HOME_MAX 104
 
+/* Nothing of the pack's: the kings' test reads the square alone. */
+typedef struct {
+    int unused;
+} Context;
+
+static void context_init(Context *c, const uint8_t *pack, int npack) {
+    (void)pack;
+    (void)npack;
+    c->unused = 0;
+}
+
 typedef struct {
     uint8_t len[NP];
     uint8_t heights[8];
@@ -197,9 +208,8 @@ static int score(const Spot *s) {
 /* The kings' test, the beam's cheap proof of loss (_napoleons_square_dead.kings_dead; the proofs are there): two
    blocking kings of one suit; a blocking king whose twin is home; or a blocking king
    with both copies of some card of its suit beneath it. */
-static int doomed(const Spot *s, const uint8_t *pack, int npack) {
-    (void)pack;
-    (void)npack;
+static int doomed(const Spot *s, const Context *context) {
+    (void)context;
     int suits[2 * NP], nfound = 0;
     int doubled = 0;
     for (int i = 0; i < NP; i++) {
