@@ -1,4 +1,5 @@
-"""A built wheel carries the web page: HTML, CSS, JavaScript, the card art and its notice.
+"""A built wheel carries the web page (HTML, CSS, JavaScript, the card art and its
+notice), the rules pages and the native kernels' C sources.
 
 The wheel is built from a copy of the project in a temporary folder, so the test
 leaves no ``build/`` behind in the working tree.
@@ -54,3 +55,8 @@ def test_the_wheel_contains_the_page_and_the_cards(tmp_path: Path) -> None:
         assert prefix + page in names
     for path in (ROOT / "src" / "cadogan" / "rules").glob("*.md"):
         assert f"cadogan/rules/{path.name}" in names
+    native = ROOT / "src" / "cadogan" / "native"
+    sources = [*native.glob("*.c"), *native.glob("*.h")]  # what a kernel's build needs
+    assert len(sources) >= 4
+    for path in sources:
+        assert f"cadogan/native/{path.name}" in names
