@@ -59,6 +59,23 @@ def load(name: str) -> ctypes.CDLL | None:
         "kernel_examine": (ctypes.c_int, [*spot, U8, ctypes.c_int, ints, ints, ints]),
         "kernel_key": (ctypes.c_uint64, spot),
     }
+    if hasattr(lib, "exhaust_new"):  # the kernels with an exhaustive search (exhaust.h)
+        signatures.update(
+            {
+                "exhaust_new": (handle, [U8, ctypes.c_int, ctypes.c_longlong]),
+                "exhaust_root": (ctypes.c_int, [handle, *spot]),
+                "exhaust_step": (ctypes.c_int, [handle, ctypes.c_longlong]),
+                "exhaust_positions": (ctypes.c_longlong, [handle]),
+                "exhaust_states": (ctypes.c_longlong, [handle]),
+                "exhaust_line": (
+                    ctypes.c_int,
+                    [handle, ints, ctypes.POINTER(ctypes.c_uint16), ctypes.c_int],
+                ),
+                "exhaust_free": (None, [handle]),
+                "kernel_key_bytes": (ctypes.c_int, [*spot, U8]),
+                "kernel_late_dead": (ctypes.c_int, [*spot, U8, ctypes.c_int]),
+            }
+        )
     for function, (result, arguments) in signatures.items():
         declared = getattr(lib, function)
         declared.restype = result

@@ -249,6 +249,33 @@ static uint64_t spot_key(const Spot *s) {
     return h ? h : 1;
 }
 
+/* The game's key in full (the fast form's `key`, for the exhaustive search): the
+   cards left and the heights, then the talon and the packets in sorted order, each
+   closed by a 0 (no card's code is 0).  At most 1 + 8 + 104 + 13 bytes. */
+static int spot_bytes(const Spot *s, uint8_t *out) {
+    int order[NP], n = 0;
+    for (int i = 0; i < NP; i++) {
+        int j = i;
+        while (j > 0 && memcmp(s->pk[order[j - 1]], s->pk[i], PKMAX) > 0) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
+    out[n++] = s->left;
+    memcpy(out + n, s->heights, 8);
+    n += 8;
+    memcpy(out + n, s->talon, s->tlen);
+    n += s->tlen;
+    out[n++] = 0;
+    for (int k = 0; k < NP; k++) {
+        memcpy(out + n, s->pk[order[k]], s->len[order[k]]);
+        n += s->len[order[k]];
+        out[n++] = 0;
+    }
+    return n;
+}
+
 /* The game's facts (_napoleons_square_fast.Spots.facts): each card of the packets
    and the talon with its pile and the card under it (0 under a bottom card). */
 static int facts(const Spot *s, uint32_t *out) {
@@ -312,4 +339,216 @@ static int load_spot(Spot *s, const uint8_t *lens, const uint8_t *cards,
     return valid_spot(s) ? 0 : -1;
 }
 
+
+/* ------------------------------------------------- the talon's test (exhaust.h) */
+
+/* The talon's test, which counts spaces (_napoleons_square_space.space_dead_codes;
+   the proof is there): a world of what can ever happen while some cards never move,
+   continued as the talon's cards, from the top down, and then the pack's are let go.
+   The exhaustive search runs it once at most LATE cards are left in the pack, as the
+   game's `dead` does. */
+#define LATE 12
+#define WCARDS 104
+enum { W_SQUARE = 0, W_TALON = 1, W_PACK = 2 };
+
+typedef struct {
+    int n, talon_at, pack_at; /* the talon's cards from talon_at, the pack's from pack_at */
+    uint8_t codes[WCARDS], where[WCARDS];
+    int8_t below[WCARDS], stack_of[WCARDS];
+    int8_t copy1[64], copy2[64];
+    int hi[4], low[4], high[4];
+    uint8_t free_[WCARDS], played[WCARDS], top[WCARDS], leave[WCARDS], frozen[WCARDS],
+        queued[WCARDS];
+    int empty;
+    int work[WCARDS], nwork;
+} World;
+
+static void w_touch(World *w, int i) {
+    if (!w->queued[i]) {
+        w->queued[i] = 1;
+        w->work[w->nwork++] = i;
+    }
+}
+
+static void w_touch_code(World *w, int code) {
+    if (code < 0 || code >= 64) return;
+    if (w->copy1[code] >= 0) w_touch(w, w->copy1[code]);
+    if (w->copy2[code] >= 0) w_touch(w, w->copy2[code]);
+}
+
+static int w_onto(const World *w, int i, int z) {
+    if (z < 0 || !w->top[z]) return 0;
+    return w->where[i] == W_PACK || w->stack_of[z] != w->stack_of[i] || z > i;
+}
+
+static int w_playable(const World *w, int code) {
+    int suit = code >> 4, rank = code & 15;
+    return (rank <= w->hi[suit] ? w->low[suit] : w->high[suit]) >= rank - 1;
+}
+
+static int w_marries(const World *w, int i) {
+    int code = w->codes[i];
+    if ((code & 15) == 13) return 0;
+    return w_onto(w, i, w->copy1[code + 1]) || w_onto(w, i, w->copy2[code + 1]);
+}
+
+static int w_stays(const World *w, int i) {
+    int code = w->codes[i];
+    if (w_playable(w, code)) return 0;
+    if ((code & 15) == 13) return 1;
+    int a = w->copy1[code + 1], b = w->copy2[code + 1];
+    return !((a >= 0 && w->top[a]) || (b >= 0 && w->top[b]));
+}
+
+static int w_played_code(const World *w, int code) {
+    int a = w->copy1[code], b = w->copy2[code];
+    return (a >= 0 && w->played[a]) || (b >= 0 && w->played[b]);
+}
+
+static void w_raise(World *w, int code) {
+    int suit = code >> 4, rank = code & 15, base = 16 * suit;
+    if (rank != w->low[suit] + 1 && rank != w->high[suit] + 1) return;
+    int old = w->low[suit];
+    while (w->low[suit] < w->hi[suit] && w_played_code(w, base + w->low[suit] + 1))
+        w->low[suit]++;
+    int upto = w->low[suit] + 1 < w->hi[suit] ? w->low[suit] + 1 : w->hi[suit];
+    for (int r = old + 2; r <= upto; r++) w_touch_code(w, base + r);
+    old = w->high[suit];
+    while (w->high[suit] < 13 && w_played_code(w, base + w->high[suit] + 1)) w->high[suit]++;
+    upto = w->high[suit] + 1 < 13 ? w->high[suit] + 1 : 13;
+    for (int r = old + 2; r <= upto; r++) w_touch_code(w, base + r);
+}
+
+static void w_left(World *w, int i) {
+    if (w->where[i] == W_PACK) return;
+    int beneath = w->below[i];
+    if (beneath >= 0) {
+        w->free_[beneath] = 1;
+        w_touch(w, beneath);
+    } else if (w->where[i] == W_SQUARE) {
+        if (++w->empty == 1)
+            for (int x = 0; x < w->n; x++)
+                if (w->where[x] != W_SQUARE) w_touch(w, x);
+    }
+}
+
+static void w_run(World *w) {
+    while (w->nwork) {
+        int i = w->work[--w->nwork];
+        w->queued[i] = 0;
+        if (w->frozen[i] || !w->free_[i]) continue;
+        int space = w->empty > 0, code = w->codes[i];
+        if (!w->played[i] && w_playable(w, code)) {
+            w->played[i] = 1;
+            w_raise(w, code);
+        }
+        if (!w->top[i] && (w->where[i] == W_SQUARE || space || w_marries(w, i))) {
+            w->top[i] = 1;
+            w_touch_code(w, code - 1);
+        }
+        if (!w->leave[i] && (w->played[i] || (w->where[i] != W_SQUARE && space) ||
+                             w_marries(w, i))) {
+            w->leave[i] = 1;
+            w_left(w, i);
+        }
+    }
+}
+
+static void w_init(World *w, const Spot *s, const uint8_t *next, int nnext) {
+    memset(w, 0, sizeof(World));
+    memset(w->copy1, -1, sizeof(w->copy1));
+    memset(w->copy2, -1, sizeof(w->copy2));
+    int n = 0, tops[NP + 1], ntops = 0;
+    for (int place = 0; place <= NP; place++) {
+        const uint8_t *cards = place < NP ? s->pk[place] : s->talon;
+        int size = place < NP ? s->len[place] : s->tlen;
+        if (place == NP) w->talon_at = n;
+        for (int k = 0; k < size; k++) {
+            w->codes[n] = cards[k];
+            w->below[n] = (int8_t)(k ? n - 1 : -1);
+            w->stack_of[n] = (int8_t)place;
+            w->where[n] = place < NP ? W_SQUARE : W_TALON;
+            n++;
+        }
+        if (size) tops[ntops++] = n - 1;
+        if (place < NP && !size) w->empty++;
+    }
+    w->pack_at = n;
+    for (int k = 0; k < nnext; k++, n++) {
+        w->codes[n] = next[k];
+        w->below[n] = -1;
+        w->stack_of[n] = -1;
+        w->where[n] = W_PACK;
+        w->free_[n] = 1; /* a turned card is the talon's top */
+    }
+    w->n = n;
+    for (int i = 0; i < n; i++) {
+        int code = w->codes[i];
+        if (w->copy1[code] < 0)
+            w->copy1[code] = (int8_t)i;
+        else
+            w->copy2[code] = (int8_t)i;
+        w->frozen[i] = i >= w->talon_at;
+    }
+    for (int suit = 0; suit < 4; suit++) {
+        int a = s->heights[2 * suit], b = s->heights[2 * suit + 1];
+        w->hi[suit] = w->high[suit] = a > b ? a : b;
+        w->low[suit] = a < b ? a : b;
+    }
+    for (int k = 0; k < ntops; k++) {
+        w->free_[tops[k]] = 1;
+        w_touch(w, tops[k]);
+    }
+}
+
+static void w_unfreeze(World *w, int i) {
+    w->frozen[i] = 0;
+    w_touch(w, i);
+}
+
+/* Conditions A and B for one talon card (_napoleons_square_space._leaves). */
+static int w_leaves(World *w, int card, int *parked, int *nparked) {
+    w_run(w);
+    int kept = 0;
+    for (int k = 0; k < *nparked; k++)
+        if (w_stays(w, parked[k])) parked[kept++] = parked[k];
+    *nparked = kept;
+    if (!w->free_[card]) return 0;
+    if (w_playable(w, w->codes[card]) || w_marries(w, card)) return 1;
+    if (*nparked + 1 <= w->empty) {
+        parked[(*nparked)++] = card;
+        return 1;
+    }
+    return 0;
+}
+
+/* The talon's test on a position whose pack holds `nnext` cards, `next` the next to
+   turn first. */
+static int space_dead(const Spot *s, const uint8_t *next, int nnext) {
+    World w;
+    w_init(&w, s, next, nnext);
+    int parked[WCARDS], nparked = 0, turned = 0;
+    for (int card = w.pack_at - 1; card >= w.talon_at; card--) {
+        while (!w_leaves(&w, card, parked, &nparked)) {
+            if (turned == nnext) return 1;
+            w_unfreeze(&w, w.pack_at + turned);
+            parked[nparked++] = w.pack_at + turned;
+            turned++;
+        }
+        w_unfreeze(&w, card);
+    }
+    for (int k = turned; k < nnext; k++) w_unfreeze(&w, w.pack_at + k);
+    w_run(&w);
+    for (int i = 0; i < w.n; i++)
+        if (!w.played[i]) return 1;
+    return 0;
+}
+
+/* The proofs of loss the exhaustive search adds to `doomed`: the talon's test, late. */
+static int late_dead(const Spot *s, const uint8_t *pack, int npack) {
+    return s->left <= LATE && space_dead(s, pack + npack - s->left, s->left);
+}
+#define HAS_LATE_DEAD 1
+
 #include "beam.h"
+#include "exhaust.h"

@@ -49,6 +49,9 @@ class Exhaustive:
         self.frames: list[_Frame] = []
         self.rules: Rules | None = None
         self.pending: list[Position] = []
+        # The most positions the table of a native search that took this search's
+        # turns held (cadogan.solve.native_exhaustive), for the solve's peak_states.
+        self.native_states = 0
 
     def begin(self, rules: Rules, roots: list[Position] | None = None) -> None:
         """Search from ``rules``' roots (the root settled and ongoing, or the positions

@@ -114,18 +114,27 @@ class NativeBeam:
         is legal and wins.  Otherwise the kernel has a fault: it is stopped for the
         rest of the solve (``fault`` says why) and nothing is reported."""
         try:
-            line = self.rules.line((*self.roots[root][2], *moves))
-        except (IllegalMove, ValueError, IndexError) as problem:
-            self.fault = f"the native beam's line was refused: {problem}"
+            return winning_line(self.rules, (*self.roots[root][2], *moves))
+        except ValueError as problem:
+            self.fault = f"the native beam's {problem}"
             return None
-        game = self.budget.game
-        state = self.rules.root[0]
-        for move in line:
-            state = game.play(state, move)
-        if game.outcome(state) is not Outcome.WON:
-            self.fault = "the native beam's line does not win"
-            return None
-        return line
+
+
+def winning_line(rules: FastRules, moves: Sequence[int]) -> tuple[Move, ...]:
+    """A kernel's line of fast-form moves from the solve's root, as the game's moves,
+    after replaying it through ``Game.play`` to a win; ValueError when it is refused
+    or does not win."""
+    try:
+        line = rules.line(tuple(moves))
+    except (IllegalMove, ValueError, IndexError) as problem:
+        raise ValueError(f"line was refused: {problem}") from problem
+    game = rules.budget.game
+    state = rules.root[0]
+    for move in line:
+        state = game.play(state, move)
+    if game.outcome(state) is not Outcome.WON:
+        raise ValueError("line does not win")
+    return line
 
 
 def native_beam(

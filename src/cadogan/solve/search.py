@@ -70,6 +70,7 @@ from cadogan.solve.engine import (
     seed_of,
 )
 from cadogan.solve.exhaustive import STATUSES, Exhaustive, Status
+from cadogan.solve.native_exhaustive import NativeExhaustive, native_exhaustive
 from cadogan.solve.probe import Prober
 from cadogan.solve.rules import rules_for
 
@@ -156,6 +157,9 @@ def _portfolio(budget: Budget, root: State, search: Exhaustive, run: Run) -> Ver
         run_states = min(run_states, budget.game.run_states)
     lane = run.lane
     prober = Prober(budget, state, legal, seed_of(root), run_states, lane, rules)
+    # The kernel's search, where there is one, takes the Python search's turns.
+    native = native_exhaustive(budget, rules, search) if lane.index == 0 else None
+    exhaustive: Exhaustive | NativeExhaustive = search if native is None else native
     turn = 0
     while True:
         turn += 1
@@ -164,7 +168,7 @@ def _portfolio(budget: Budget, root: State, search: Exhaustive, run: Run) -> Ver
         if run.stop is not None and run.stop():
             raise OutOfTime
         searches = lane.index == 0 and _searches(budget, turn)
-        verdict = search.step(SLICE) if searches else None
+        verdict = exhaustive.step(SLICE) if searches else None
         if verdict is None:
             found = prober.step(SLICE)
             verdict = None if found is None else ("solved", found)
@@ -249,4 +253,5 @@ def solve_lane(game: Game, state: State, limits: Limits, run: Run) -> Solution:
     except OutOfMemory:
         status, moves = "memory", ()
     seconds = perf_counter() - budget.start
-    return Solution(status, moves, budget.nodes, seconds, len(search.seen))
+    peak = max(len(search.seen), search.native_states)
+    return Solution(status, moves, budget.nodes, seconds, peak)
