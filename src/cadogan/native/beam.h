@@ -181,19 +181,27 @@ static double next_random(Beam *b) {
     return (double)(mix(b->rng) >> 11) / 9007199254740992.0;
 }
 
+/* One step of settling a position (the beam's and the exhaustive search's): WON,
+   LOST (no legal move), ONGOING (a choice to make; `legal` holds the moves), or
+   SETTLE_PLAY with the safe or forced move to play in `*move`. */
+#define SETTLE_PLAY 3
+static int settle_step(const Spot *s, int *legal, int *nlegal, int *move) {
+    if (won(s)) return WON;
+    int n = list_moves(s, legal);
+    *nlegal = n;
+    if (!n) return LOST;
+    *move = safe_move(s, legal, n);
+    if (*move >= 0) return SETTLE_PLAY;
+    if (n != 1) return ONGOING;
+    *move = legal[0];
+    return forced_ok(s, *move) ? SETTLE_PLAY : ONGOING;
+}
+
 /* Forced, safe and only moves; `seg` gets the moves played. */
 static int settle(Beam *b, Spot *s, uint16_t *seg, int *nseg, int *legal, int *nlegal) {
     for (int step = 0; step < SETTLE_CAP; step++) {
-        if (won(s)) return WON;
-        int n = list_moves(s, legal);
-        *nlegal = n;
-        if (!n) return LOST;
-        int move = safe_move(s, legal, n);
-        if (move < 0) {
-            if (n != 1) return ONGOING;
-            move = legal[0];
-            if (!forced_ok(s, move)) return ONGOING;
-        }
+        int move, result = settle_step(s, legal, nlegal, &move);
+        if (result != SETTLE_PLAY) return result;
         if (*nseg >= SEGMAX) return LOST; /* a line too long to keep: drop it */
         Spot t;
         play(s, move, b->pack, b->npack, &t);

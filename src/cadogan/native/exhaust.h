@@ -134,16 +134,8 @@ static int ex_path_add(Exhaust *e, int move) {
    settling runs too long (no game's does: each safe or forced move gains ground). */
 static int ex_settle(Exhaust *e, Spot *s, int *legal, int *nlegal) {
     for (int step = 0; step < EX_SETTLE_CAP; step++) {
-        if (won(s)) return WON;
-        int n = list_moves(s, legal);
-        *nlegal = n;
-        if (!n) return LOST;
-        int move = safe_move(s, legal, n);
-        if (move < 0) {
-            if (n != 1) return ONGOING;
-            move = legal[0];
-            if (!forced_ok(s, move)) return ONGOING;
-        }
+        int move, result = settle_step(s, legal, nlegal, &move);
+        if (result != SETTLE_PLAY) return result;
         Spot t;
         play(s, move, e->pack, e->npack, &t);
         *s = t;
