@@ -14,7 +14,7 @@ import ctypes
 from enum import IntEnum
 from typing import Final
 
-from cadogan.native.kernel import LINE_CAP, PACK_MAX, Args, u8
+from cadogan.native.kernel import LINE_CAP, PACK_MAX, Args, KernelHandle, u8
 
 KEY_MAX: Final = 255  # the longest key a kernel writes (exhaust.h)
 
@@ -50,14 +50,16 @@ def late_dead(lib: ctypes.CDLL, args: Args, pack: bytes) -> bool:
     return bool(found)
 
 
-class KernelExhaust:
+class KernelExhaust(KernelHandle):
     """One exhaustive search in a kernel, over the roots given (``Args`` each, searched
     one after another with one table), for one deal's ``pack`` (as for ``KernelBeam``),
     keeping at most ``max_states`` positions in its table."""
 
+    FREE = "exhaust_free"
+
     def __init__(self, lib: ctypes.CDLL, pack: bytes, roots: list[Args], max_states: int):
         self.lib = lib
-        self.handle: int | None = None
+        self.handle = None
         handle = lib.exhaust_new(u8(pack, PACK_MAX), len(pack), max_states)
         if not handle:
             raise ValueError("the native search refused its pack (or had no memory)")
@@ -66,11 +68,6 @@ class KernelExhaust:
             if lib.exhaust_root(handle, *args) < 0:
                 self.close()
                 raise ValueError("the native search refused a root")
-
-    def _open(self) -> int:
-        if self.handle is None:
-            raise ValueError("the native search is closed")
-        return self.handle
 
     def step(self, quota: int) -> Progress:
         """Search for about ``quota`` more positions; where the search then stands."""
@@ -92,13 +89,3 @@ class KernelExhaust:
         if count < 0:
             return None
         return root.value, list(moves[:count])
-
-    def close(self) -> None:
-        """Free the kernel's memory (also done when the object is collected)."""
-        if self.handle is not None:
-            self.lib.exhaust_free(self.handle)
-            self.handle = None
-
-    def __del__(self) -> None:
-        if getattr(self, "handle", None) is not None:
-            self.close()

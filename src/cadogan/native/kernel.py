@@ -136,7 +136,31 @@ def key(lib: ctypes.CDLL, args: Args) -> int:
     return int(lib.kernel_key(*args))
 
 
-class KernelBeam:
+class KernelHandle:
+    """A search living in a kernel's memory: its handle, and ``close`` (also run when
+    the object is collected), which frees it with the kernel's ``FREE`` function."""
+
+    FREE = "beam_free"
+    lib: ctypes.CDLL
+    handle: int | None = None
+
+    def _open(self) -> int:
+        if self.handle is None:
+            raise ValueError("the native search is closed")
+        return self.handle
+
+    def close(self) -> None:
+        """Free the kernel's memory (also done when the object is collected)."""
+        if self.handle is not None:
+            getattr(self.lib, self.FREE)(self.handle)
+            self.handle = None
+
+    def __del__(self) -> None:
+        if getattr(self, "handle", None) is not None:
+            self.close()
+
+
+class KernelBeam(KernelHandle):
     """One beam search in a kernel, over the roots given (``Args`` each), for one
     deal's ``pack`` (the codes of the deal's pack, next first: a position with ``left``
     cards left turns ``pack[len(pack) - left]``)."""
@@ -155,7 +179,7 @@ class KernelBeam:
     ) -> None:
         self.lib = lib
         self.steer = (blame, novelty)  # how it is steered, for the record
-        self.handle: int | None = None
+        self.handle = None
         mask = (1 << 64) - 1
         handle = lib.beam_new(
             u8(pack, PACK_MAX), len(pack), blame, novelty, seed & mask, first_width, max_width
@@ -167,11 +191,6 @@ class KernelBeam:
             if lib.beam_root(handle, *args) < 0:
                 self.close()
                 raise ValueError("the native beam refused a root")
-
-    def _open(self) -> int:
-        if self.handle is None:
-            raise ValueError("the native beam is closed")
-        return self.handle
 
     def step(self, quota: int) -> int:
         """Search for about ``quota`` positions; the positions generated.  MemoryError
@@ -200,16 +219,6 @@ class KernelBeam:
         if count < 0:
             raise ValueError(f"the native beam's line is longer than {LINE_CAP} moves")
         return root.value, list(moves[:count])
-
-    def close(self) -> None:
-        """Free the kernel's memory (also done when the object is collected)."""
-        if self.handle is not None:
-            self.lib.beam_free(self.handle)
-            self.handle = None
-
-    def __del__(self) -> None:
-        if getattr(self, "handle", None) is not None:
-            self.close()
 
 
 Converter = Callable[[Any], Args]  # a game's positions to a kernel's arguments

@@ -17,13 +17,15 @@ and its line is replayed through ``Game.play`` (``Rules.line``) before it is.
 
 from __future__ import annotations
 
+import ctypes
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from time import perf_counter
 from typing import Final, Protocol
 
 from cadogan.core import IllegalMove, Move, Outcome
 from cadogan.native import hemispheres, napoleons_square
-from cadogan.native.kernel import Converter, KernelBeam, load
+from cadogan.native.kernel import Args, Converter, KernelBeam, load
 from cadogan.solve.engine import NO_CAP, Budget, OutOfTime
 from cadogan.solve.rules import FastRules, Rules
 
@@ -137,17 +139,25 @@ def winning_line(rules: FastRules, moves: Sequence[int]) -> tuple[Move, ...]:
     return line
 
 
-def native_beam(
-    budget: Budget, rules: Rules, seed: int, steers: Sequence[Steer | None] = (None,)
-) -> NativeBeam | None:
-    """The native beams for this solve, one for each of ``steers`` (a blame and a
-    novelty weight; None for the game's ``beam_blame`` and ``beam_novelty``), seeded
-    ``seed``, ``seed + 1`` ...; or None: under a node cap, for a game without a kernel,
-    or where the kernel cannot be built or refuses the position."""
+@dataclass(frozen=True)
+class KernelStart:
+    """What a solve's kernel searches start from: the game's kernel, the deal's pack
+    (next card first) and the solve's roots as the kernel's arguments."""
+
+    rules: FastRules
+    lib: ctypes.CDLL
+    pack: bytes
+    roots: list[Args]
+
+
+def kernel_start(budget: Budget, rules: Rules) -> KernelStart | None:
+    """The start of this solve's kernel searches; or None: under a node cap (a capped
+    solve must answer alike on every machine, compiler or not), for a game without a
+    kernel or fast form, where the kernel cannot be built, or for a root it has no
+    room for."""
     if budget.max_nodes != NO_CAP or not isinstance(rules, FastRules):
         return None
-    game = budget.game
-    found = KERNELS.get(game.id)
+    found = KERNELS.get(budget.game.id)
     if found is None:
         return None
     name, convert = found
@@ -155,16 +165,33 @@ def native_beam(
     pack = getattr(rules.fast, "pack", None)
     if lib is None or not isinstance(pack, bytes):
         return None
-    roots = [convert(position) for position, _, _ in rules.roots()]
+    try:
+        roots = [convert(position) for position, _, _ in rules.roots()]
+    except ValueError:
+        return None
+    return KernelStart(rules, lib, pack, roots)
+
+
+def native_beam(
+    budget: Budget, rules: Rules, seed: int, steers: Sequence[Steer | None] = (None,)
+) -> NativeBeam | None:
+    """The native beams for this solve, one for each of ``steers`` (a blame and a
+    novelty weight; None for the game's ``beam_blame`` and ``beam_novelty``), seeded
+    ``seed``, ``seed + 1`` ...; or None where ``kernel_start`` gives none, or the
+    kernel refuses the position."""
+    start = kernel_start(budget, rules)
+    if start is None:
+        return None
+    game = budget.game
     kernels = []
     try:
         for i, steer in enumerate(steers):
             blame, novelty = (game.beam_blame, game.beam_novelty) if steer is None else steer
             kernels.append(
                 KernelBeam(
-                    lib,
-                    pack,
-                    roots,
+                    start.lib,
+                    start.pack,
+                    start.roots,
                     blame=blame,
                     novelty=novelty,
                     seed=seed + i,
@@ -174,4 +201,4 @@ def native_beam(
             )
     except (ValueError, MemoryError):
         return None
-    return NativeBeam(budget, rules, kernels)
+    return NativeBeam(budget, start.rules, kernels)

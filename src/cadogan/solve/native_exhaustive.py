@@ -22,10 +22,9 @@ from typing import Final
 
 from cadogan.core import Move
 from cadogan.native.exhaust import KernelExhaust, Progress, has_exhaust
-from cadogan.native.kernel import load
-from cadogan.solve.engine import NO_CAP, Budget, OutOfTime
+from cadogan.solve.engine import Budget, OutOfTime
 from cadogan.solve.exhaustive import Exhaustive, Status
-from cadogan.solve.native_beam import KERNELS, winning_line
+from cadogan.solve.native_beam import kernel_start, winning_line
 from cadogan.solve.rules import FastRules, Rules
 
 SHARE: Final = 0.10  # the share of a solve's time the kernel's search takes
@@ -94,21 +93,13 @@ class NativeExhaustive:
 
 def native_exhaustive(budget: Budget, rules: Rules, search: Exhaustive) -> NativeExhaustive | None:
     """The kernel's exhaustive search for this solve, with the Python ``search``'s
-    table cap; or None: under a node cap, for a game whose kernel has none, or where
-    the kernel cannot be built or refuses the position."""
-    if budget.max_nodes != NO_CAP or not isinstance(rules, FastRules):
-        return None
-    found = KERNELS.get(budget.game.id)
-    if found is None:
-        return None
-    name, convert = found
-    lib = load(name)
-    pack = getattr(rules.fast, "pack", None)
-    if lib is None or not has_exhaust(lib) or not isinstance(pack, bytes):
+    table cap; or None where ``kernel_start`` gives none, the game's kernel has no
+    exhaustive search, or it refuses the position."""
+    start = kernel_start(budget, rules)
+    if start is None or not has_exhaust(start.lib):
         return None
     try:
-        roots = [convert(position) for position, _, _ in rules.roots()]
-        kernel = KernelExhaust(lib, pack, roots, search.max_states)
+        kernel = KernelExhaust(start.lib, start.pack, start.roots, search.max_states)
     except (ValueError, MemoryError):
         return None
-    return NativeExhaustive(budget, rules, kernel, search)
+    return NativeExhaustive(budget, start.rules, kernel, search)
