@@ -3,11 +3,13 @@ its parts held to the game's fast form, its verdicts to the Python search's, and
 place in a solve.
 
 An ``unsolvable`` from it is a proof only if it searches what the Python search
-searches: the same moves, safe moves and proofs of loss (the moves, safe moves and
-kings' test are compared in tests/test_native.py; the talon's test here), and a table
-that merges two positions only when the game's key does (here: its key is the fast
-form's key, written out in full).  Then the two searches must agree on every
-position either decides, which is checked on positions of random lines of play.
+searches: the same moves and safe moves, proofs of loss among the Python search's (the
+moves, safe moves and cheap proofs are compared in tests/test_native.py; Napoleon's
+Square's talon's test here; the Hemispheres' kernel has the first two of the game's
+three proofs, and a proof left out costs time, never soundness), and a table that
+merges two positions only when the game's key does (here: its key is the fast form's
+key, written out in full).  Then the two searches must agree on every position either
+decides, which is checked on positions of random lines of play of both games.
 """
 
 from __future__ import annotations
@@ -18,10 +20,14 @@ from typing import Any
 import pytest
 
 from cadogan import native
-from cadogan.core import Outcome, State
+from cadogan.core import Game, Outcome, State
+from cadogan.games import _hemispheres_fast as hemispheres_fast
+from cadogan.games._hemispheres_rules import RACE_MOVE_LIMIT
 from cadogan.games._napoleons_square_fast import Spots, spot
 from cadogan.games._napoleons_square_space import space_dead_codes
+from cadogan.games.hemispheres import Hemispheres
 from cadogan.games.napoleons_square import NapoleonsSquare
+from cadogan.native import hemispheres as kernel_hs
 from cadogan.native import kernel as kernels
 from cadogan.native import napoleons_square as kernel_ns
 from cadogan.native.exhaust import KernelExhaust, Progress, has_exhaust, key_bytes, late_dead
@@ -35,33 +41,43 @@ from tests.helpers import lines_avoiding_the_deal
 
 G = NapoleonsSquare()
 SINGLE = NapoleonsSquare(deal="single")
+H = Hemispheres()
 LATE = 12  # the talon's test runs once the pack holds at most this many cards
+KERNELS: dict[str, Any] = {G.id: kernel_ns, H.id: kernel_hs}  # each game's mapping
+BOTH = pytest.mark.parametrize("game", [G, H], ids=["napoleons-square", "hemispheres"])
+
+
+def built(name: str) -> Any:
+    """A kernel with its exhaustive search, which must build wherever there is a C
+    compiler."""
+    if native.compiler() is None:
+        pytest.skip("no C compiler here: the solver runs without its native kernels")
+    found = kernels.load(name)
+    assert found is not None, native.error(name)
+    assert has_exhaust(found)
+    return found
 
 
 @pytest.fixture(scope="module")
 def lib() -> Any:
-    """Napoleon's Square's kernel, which must build wherever there is a C compiler."""
-    if native.compiler() is None:
-        pytest.skip("no C compiler here: the solver runs without its native kernels")
-    built = kernels.load(kernel_ns.NAME)
-    assert built is not None, native.error(kernel_ns.NAME)
-    assert has_exhaust(built)
-    return built
+    """Napoleon's Square's kernel."""
+    return built(kernel_ns.NAME)
 
 
-def positions(game: NapoleonsSquare, deals: range, seed: int) -> list[State]:
+@pytest.fixture(scope="module")
+def hemispheres_lib() -> Any:
+    """The Hemispheres' kernel."""
+    return built(kernel_hs.NAME)
+
+
+def lib_for(game: Game) -> Any:
+    """The game's kernel (loaded once: ``kernels.load`` keeps it)."""
+    return built(KERNELS[game.id].NAME)
+
+
+def positions(game: Game, deals: range, seed: int) -> list[State]:
     """Play-phase positions of random lines of play."""
     return lines_avoiding_the_deal(game, deals, seed=seed, odds=0.85, phase="play")
-
-
-def test_the_hemispheres_kernel_has_no_exhaustive_search_yet() -> None:
-    """Only Napoleon's Square's kernel has the search so far; the Hemispheres' solve
-    keeps the Python search (the kernel would need its key in full first)."""
-    if native.compiler() is None:
-        pytest.skip("no C compiler here")
-    built = kernels.load("hemispheres")
-    assert built is not None
-    assert not has_exhaust(built)
 
 
 @pytest.mark.parametrize("game", [G, SINGLE], ids=["square", "single"])
@@ -77,6 +93,28 @@ def test_the_key_is_the_fast_forms_key_in_full(lib: Any, game: NapoleonsSquare) 
         assert key_bytes(lib, kernel_ns.args(position)) == expected
         checked += 1
     assert checked > 200
+
+
+def test_the_hemispheres_key_is_the_fast_forms_key_in_full(hemispheres_lib: Any) -> None:
+    """The Hemispheres' table key holds exactly what the fast form's key holds: the
+    cards left, the Race marriages in a row, the barriers, the heights, the talon, and
+    each Race's three positions sorted (the Races in their places), each closed by a 0;
+    and two positions share it exactly when they share the fast form's key."""
+    checked, keys = 0, dict[bytes, set[bytes]]()
+    for state in positions(H, range(1, 5), seed=3):
+        circle, heights, talon, left, barriers, count = position = hemispheres_fast.spot(state)
+        expected = bytes((left, min(count, RACE_MOVE_LIMIT), barriers)) + heights
+        expected += talon + b"\0"
+        for r in range(0, 12, 3):
+            expected += b"".join(p + b"\0" for p in sorted(circle[r : r + 3]))
+        found = key_bytes(hemispheres_lib, kernel_hs.args(position))
+        assert found == expected
+        form = hemispheres_fast.Spots(H, H.deal(state.deal))
+        keys.setdefault(found, set()).add(form.key(position))
+        checked += 1
+    assert checked > 200
+    assert all(len(fast) == 1 for fast in keys.values())
+    assert len({k for fast in keys.values() for k in fast}) == len(keys)
 
 
 @pytest.mark.parametrize("game", [G, SINGLE], ids=["square", "single"])
@@ -98,34 +136,45 @@ def test_the_talon_test_answers_as_the_pythons(lib: Any, game: NapoleonsSquare) 
     assert answers[True] > 20 and answers[False] > 200  # both answers are tried
 
 
-def kernel_verdict(lib: Any, state: State, cap: int) -> tuple[Progress, FastRules, Any]:
+def kernel_verdict(game: Game, state: State, cap: int) -> tuple[Progress, FastRules, Any]:
     """The kernel's search from ``state`` (settled), run for at most ``cap``
     positions: where it stands, the rules and the search."""
-    budget = Budget(G, 600.0, None)
+    budget = Budget(game, 600.0, None)
     root, _, legal, result = budget.settle(state)
     assert result is Outcome.ONGOING
     rules = rules_for(budget, root, legal)
     assert isinstance(rules, FastRules)
-    roots = [kernel_ns.args(position) for position, _, _ in rules.roots()]
-    search = KernelExhaust(lib, rules.fast.pack, roots, 2_000_000)  # type: ignore[attr-defined]
+    mapping = KERNELS[game.id]
+    roots = [mapping.args(position) for position, _, _ in rules.roots()]
+    pack = rules.fast.pack  # type: ignore[attr-defined]
+    search = KernelExhaust(lib_for(game), pack, roots, 2_000_000)
     progress = Progress.RUNNING
     while progress is Progress.RUNNING and search.positions() < cap:
         progress = search.step(50_000)
     return progress, rules, search
 
 
-def test_the_verdicts_are_the_python_searches_on_lost_positions(lib: Any) -> None:
-    """On positions of random lines of play late in the game (most of them lost),
-    the kernel's search and the Python search (a solve under a node cap, which never
-    uses a kernel) never disagree: a position one proves lost the other does not win,
-    and the other way round."""
+@pytest.mark.parametrize(
+    ("game", "left", "every"),
+    [(G, range(21), 25), (H, range(20, 60), 10)],
+    ids=["napoleons-square", "hemispheres"],
+)
+def test_the_verdicts_are_the_python_searches_on_lost_positions(
+    game: Game, left: range, every: int
+) -> None:
+    """On positions of random lines of play late in the game (most of them lost:
+    ``left`` cards in the pack, every ``every``-th position; the Hemispheres' random
+    lines are mostly over by 20 cards left), the kernel's search and the Python search
+    (a solve under a node cap, which never uses a kernel) never disagree: a position
+    one proves lost the other does not win, and the other way round."""
     decided = 0
-    states = [s for s in positions(G, range(1, 25), seed=9) if len(s.piles["pack"].cards) <= 20]
-    for state in states[::25]:
-        if Budget(G, 60.0, None).settle(state)[3] is not Outcome.ONGOING:
+    states = positions(game, range(1, 25), seed=9)
+    states = [s for s in states if len(s.piles["pack"].cards) in left]
+    for state in states[::every]:
+        if Budget(game, 60.0, None).settle(state)[3] is not Outcome.ONGOING:
             continue
-        python = solve(G, state, timeout=600.0, max_nodes=10_000).status
-        progress, _, search = kernel_verdict(lib, state, 300_000)
+        python = solve(game, state, timeout=600.0, max_nodes=10_000).status
+        progress, _, search = kernel_verdict(game, state, 300_000)
         search.close()
         if progress is Progress.WON:
             assert python != "unsolvable", state
@@ -137,11 +186,14 @@ def test_the_verdicts_are_the_python_searches_on_lost_positions(lib: Any) -> Non
     assert decided == 15
 
 
-def test_the_verdicts_are_the_python_searches_on_a_winning_line(lib: Any) -> None:
-    """Along a winning line (the kernel's own, from deal 8, replayed through
+@pytest.mark.parametrize(
+    ("game", "deal"), [(G, 8), (H, 1)], ids=["napoleons-square", "hemispheres"]
+)
+def test_the_verdicts_are_the_python_searches_on_a_winning_line(game: Game, deal: int) -> None:
+    """Along a winning line (the kernel's own from the deal, replayed through
     ``Game.play``) every position is won: the kernel's search wins each again, and
     the Python search never proves one lost (and wins those it decides)."""
-    progress, rules, search = kernel_verdict(lib, G.deal(8), 3_000_000)
+    progress, rules, search = kernel_verdict(game, game.deal(deal), 3_000_000)
     assert progress is Progress.WON
     found = search.line()
     assert found is not None
@@ -150,39 +202,49 @@ def test_the_verdicts_are_the_python_searches_on_a_winning_line(lib: Any) -> Non
     line = winning_line(rules, (*rules.roots()[root][2], *moves))
     state, along = rules.root[0], []
     for move in line:
-        state = G.play(state, move)
+        state = game.play(state, move)
         along.append(state)
-    assert G.outcome(state) is Outcome.WON
+    assert game.outcome(state) is Outcome.WON
     checked = 0
     for state in along[: -20 : len(along) // 6]:
-        if Budget(G, 60.0, None).settle(state)[3] is not Outcome.ONGOING:
+        if Budget(game, 60.0, None).settle(state)[3] is not Outcome.ONGOING:
             continue
-        again, _, search = kernel_verdict(lib, state, 3_000_000)
+        again, _, search = kernel_verdict(game, state, 3_000_000)
         search.close()
         assert again is Progress.WON
-        assert solve(G, state, timeout=600.0, max_nodes=10_000).status in ("solved", "timeout")
+        assert solve(game, state, timeout=600.0, max_nodes=10_000).status in ("solved", "timeout")
         checked += 1
     assert checked >= 4
 
 
-def test_it_proves_lost_what_the_python_search_could_not_in_the_time(lib: Any) -> None:
-    """A position from a random line of deal 34 (28 cards left in the pack) that the
-    Python search cannot decide in 20,000 nodes, which the kernel's search proves lost
-    in a few thousand positions; a solve under the clock then answers ``unsolvable``."""
-    state = positions(G, range(1, 35), seed=21)[17780]
-    assert state.deal == 34 and len(state.piles["pack"].cards) == 28
-    assert solve(G, state, timeout=600.0, max_nodes=20_000).status == "timeout"
-    progress, _, search = kernel_verdict(lib, state, 1_000_000)
+@pytest.mark.parametrize(
+    ("game", "deals", "seed", "at", "left"),
+    [(G, range(1, 35), 21, 17780, 28), (H, range(1, 6), 9, 994, 38)],
+    ids=["napoleons-square", "hemispheres"],
+)
+def test_it_proves_lost_what_the_python_search_could_not_in_the_time(
+    game: Game, deals: range, seed: int, at: int, left: int
+) -> None:
+    """A position from a random line (Napoleon's Square's deal 34, 28 cards left in
+    the pack; the Hemispheres' deal 5, 38 left) that the Python search cannot decide
+    in 20,000 nodes, which the kernel's search proves lost in fewer positions; a solve
+    under the clock then answers ``unsolvable``."""
+    state = positions(game, deals, seed=seed)[at]
+    assert state.deal == deals[-1] and len(state.piles["pack"].cards) == left
+    assert solve(game, state, timeout=600.0, max_nodes=20_000).status == "timeout"
+    progress, _, search = kernel_verdict(game, state, 1_000_000)
     search.close()
     assert progress is Progress.LOST
-    result = solve(G, state, timeout=60.0)
+    result = solve(game, state, timeout=60.0)
     assert result.status == "unsolvable"
     assert result.peak_states > 0
 
 
-def _native(state: State, max_nodes: int | None, max_states: int) -> NativeExhaustive | None:
+def _native(
+    game: Game, state: State, max_nodes: int | None, max_states: int
+) -> NativeExhaustive | None:
     """The native search for a solve of ``state``, as a solve would make it."""
-    budget = Budget(G, 60.0, max_nodes)
+    budget = Budget(game, 60.0, max_nodes)
     root, _, legal, _ = budget.settle(state)
     rules = rules_for(budget, root, legal)
     search = Exhaustive(budget, max_states)
@@ -190,25 +252,29 @@ def _native(state: State, max_nodes: int | None, max_states: int) -> NativeExhau
     return native_exhaustive(budget, rules, search)
 
 
-def test_it_runs_under_the_clock_alone(lib: Any) -> None:
+@BOTH
+def test_it_runs_under_the_clock_alone(game: Game) -> None:
     """Under a node cap a solve keeps the Python search, so that its answer is the
     same on every machine, compiler or not."""
-    state = G.deal(7)
-    assert isinstance(_native(state, None, 1000), NativeExhaustive)
-    assert _native(state, 100_000, 1000) is None
+    lib_for(game)
+    state = game.deal(7)
+    assert isinstance(_native(game, state, None, 1000), NativeExhaustive)
+    assert _native(game, state, 100_000, 1000) is None
 
 
-def test_a_full_table_hands_the_turns_back_to_the_python_search(lib: Any) -> None:
+@BOTH
+def test_a_full_table_hands_the_turns_back_to_the_python_search(game: Game) -> None:
     """When the kernel's table is full its search stops, says why, frees its memory
     and reports nothing; the Python search then takes its turns from the start."""
-    budget = Budget(G, 60.0, None)
-    root, _, legal, _ = budget.settle(G.deal(7))
+    budget = Budget(game, 60.0, None)
+    root, _, legal, _ = budget.settle(game.deal(2))
     rules = rules_for(budget, root, legal)
     assert isinstance(rules, FastRules)
     search = Exhaustive(budget, 2_000_000)
     search.begin(rules)
-    roots = [kernel_ns.args(position) for position, _, _ in rules.roots()]
-    kernel = KernelExhaust(lib, rules.fast.pack, roots, 50)  # type: ignore[attr-defined]
+    roots = [KERNELS[game.id].args(position) for position, _, _ in rules.roots()]
+    pack = rules.fast.pack  # type: ignore[attr-defined]
+    kernel = KernelExhaust(lib_for(game), pack, roots, 50)
     searcher = NativeExhaustive(budget, rules, kernel, search)
     while searcher.fault is None:
         assert searcher.step(1024) is None
@@ -224,7 +290,7 @@ def test_a_full_table_hands_the_turns_back_to_the_python_search(lib: Any) -> Non
 def test_a_wrong_line_is_never_reported(lib: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """A win whose line does not replay to a win stops the kernel's search instead of
     being reported."""
-    searcher = _native(G.deal(8), None, 2_000_000)
+    searcher = _native(G, G.deal(8), None, 2_000_000)
     assert searcher is not None
     monkeypatch.setattr(searcher.kernel, "step", lambda quota: Progress.WON)
     monkeypatch.setattr(searcher.kernel, "line", lambda: (0, [32 * 31]))

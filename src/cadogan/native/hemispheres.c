@@ -336,6 +336,38 @@ static uint64_t spot_key(const Spot *s) {
     return h ? h : 1;
 }
 
+/* The game's key in full (the fast form's `key`, for the exhaustive search): the
+   cards left, the Race marriages in a row (capped at the limit), the barriers and
+   the heights; the talon closed by a 0; then each Race's three positions in sorted
+   order, each closed by a 0 (no card's code is 0).  At most 11 + 92 + 13 bytes, since
+   only the 92 dealt cards lie in the talon and the circle. */
+static int spot_bytes(const Spot *s, uint8_t *out) {
+    int n = 0;
+    out[n++] = s->left;
+    out[n++] = s->count < RACE_MOVE_LIMIT ? s->count : RACE_MOVE_LIMIT;
+    out[n++] = s->barriers;
+    memcpy(out + n, s->heights, 8);
+    n += 8;
+    memcpy(out + n, s->talon, s->tlen);
+    n += s->tlen;
+    out[n++] = 0;
+    for (int r = 0; r < NP; r += 3) {
+        int order[3] = {r, r + 1, r + 2};
+        for (int k = 1; k < 3; k++) /* piles keep zeros past their tops (hash_words) */
+            for (int j = k; j > 0 && memcmp(s->pk[order[j - 1]], s->pk[order[j]], PMAX) > 0; j--) {
+                int t = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = t;
+            }
+        for (int k = 0; k < 3; k++) {
+            memcpy(out + n, s->pk[order[k]], s->len[order[k]]);
+            n += s->len[order[k]];
+            out[n++] = 0;
+        }
+    }
+    return n;
+}
+
 /* No facts: the Hemispheres weigh no novelty (as the Game's facts). */
 static int facts(const Spot *s, uint32_t *out) {
     (void)s;
@@ -390,3 +422,4 @@ static int load_spot(Spot *s, const uint8_t *lens, const uint8_t *cards,
 }
 
 #include "beam.h"
+#include "exhaust.h"

@@ -1,5 +1,5 @@
 """The exhaustive search in native code, for the games whose kernel has one
-(``cadogan.native.exhaust``; so far Napoleon's Square).
+(``cadogan.native.exhaust``: Napoleon's Square and the Hemispheres).
 
 It takes the Python exhaustive search's turns (:mod:`cadogan.solve.exhaustive`) in
 lane 0, measured by the clock: each turn runs until the kernel's search has had
