@@ -30,7 +30,14 @@ from cadogan.games.napoleons_square import NapoleonsSquare
 from cadogan.native import hemispheres as kernel_hs
 from cadogan.native import kernel as kernels
 from cadogan.native import napoleons_square as kernel_ns
-from cadogan.native.exhaust import KernelExhaust, Progress, has_exhaust, key_bytes, late_dead
+from cadogan.native.exhaust import (
+    KernelExhaust,
+    Progress,
+    grade,
+    has_exhaust,
+    key_bytes,
+    late_dead,
+)
 from cadogan.solve import solve
 from cadogan.solve.engine import Budget
 from cadogan.solve.exhaustive import Exhaustive
@@ -95,26 +102,62 @@ def test_the_key_is_the_fast_forms_key_in_full(lib: Any, game: NapoleonsSquare) 
     assert checked > 200
 
 
-def test_the_hemispheres_key_is_the_fast_forms_key_in_full(hemispheres_lib: Any) -> None:
-    """The Hemispheres' table key holds exactly what the fast form's key holds: the
-    cards left, the Race marriages in a row, the barriers, the heights, the talon, and
-    each Race's three positions sorted (the Races in their places), each closed by a 0;
-    and two positions share it exactly when they share the fast form's key."""
-    checked, keys = 0, dict[bytes, set[bytes]]()
+def test_the_hemispheres_key_is_the_fast_forms_key_in_full_but_the_count(
+    hemispheres_lib: Any,
+) -> None:
+    """The Hemispheres' table key holds what the fast form's key holds but the Race
+    marriages in a row, which are its grade: the cards left, the barriers, the
+    heights, the talon, and each Race's three positions sorted (the Races in their
+    places), each closed by a 0; two positions share it exactly when they share the
+    fast form's key but for the count, and the grade is the count (capped, as the
+    key caps it)."""
+    checked, keys, counts = 0, dict[bytes, set[bytes]](), set()
     for state in positions(H, range(1, 5), seed=3):
         circle, heights, talon, left, barriers, count = position = hemispheres_fast.spot(state)
-        expected = bytes((left, min(count, RACE_MOVE_LIMIT), barriers)) + heights
-        expected += talon + b"\0"
+        expected = bytes((left, barriers)) + heights + talon + b"\0"
         for r in range(0, 12, 3):
             expected += b"".join(p + b"\0" for p in sorted(circle[r : r + 3]))
-        found = key_bytes(hemispheres_lib, kernel_hs.args(position))
+        args = kernel_hs.args(position)
+        found = key_bytes(hemispheres_lib, args)
         assert found == expected
+        assert grade(hemispheres_lib, args) == min(count, RACE_MOVE_LIMIT)
         form = hemispheres_fast.Spots(H, H.deal(state.deal))
-        keys.setdefault(found, set()).add(form.key(position))
+        keys.setdefault(found, set()).add(form.key((*position[:5], 0)))
+        counts.add(count)
         checked += 1
-    assert checked > 200
+    assert checked > 200 and len(counts) > 3
     assert all(len(fast) == 1 for fast in keys.values())
     assert len({k for fast in keys.values() for k in fast}) == len(keys)
+
+
+def test_a_hemispheres_position_with_fewer_race_marriages_in_a_row_dominates() -> None:
+    """The premise of the Hemispheres' grade, on the fast form: the same position with
+    a lower count has every move the higher has, and each such move leads to the same
+    position, its count still no higher; so every line from the higher is a line from
+    the lower (by induction along it), and the table may skip the higher once the
+    lower was searched."""
+    compared = barred = 0
+    for state in positions(H, range(1, 4), seed=11)[::5]:
+        form = hemispheres_fast.Spots(H, H.deal(state.deal))
+        position = hemispheres_fast.spot(state)
+        for low in range(RACE_MOVE_LIMIT + 1):
+            for high in range(low + 1, RACE_MOVE_LIMIT + 1):
+                lower, higher = (*position[:5], low), (*position[:5], high)
+                lower_moves = form.moves(lower)
+                higher_moves = form.moves(higher)
+                assert set(higher_moves) <= set(lower_moves)
+                barred += len(lower_moves) > len(higher_moves)
+                for move in higher_moves:
+                    a, b = form.play(lower, move), form.play(higher, move)
+                    assert a[:5] == b[:5] and a[5] <= b[5]
+                    compared += 1
+    assert compared > 1000 and barred > 10
+
+
+def test_napoleons_square_has_no_grades(lib: Any) -> None:
+    """A game without grades keys its positions by the key alone: grade 0 for all."""
+    for state in positions(G, range(1, 3), seed=3)[::50]:
+        assert grade(lib, kernel_ns.args(spot(state))) == 0
 
 
 @pytest.mark.parametrize("game", [G, SINGLE], ids=["square", "single"])

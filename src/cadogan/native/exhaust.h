@@ -2,7 +2,13 @@
    lists what a kernel defines; this search needs one thing more):
    - spot_bytes(const Spot *, uint8_t *out), the game's table key written out in full
      (at most KEY_MAX bytes), returning its length: two positions get the same bytes
-     only when the game's key (its Python `key`) is the same.
+     only when the game's key (its Python `key`) is the same;
+   and optionally (with HAS_GRADE defined) spot_grade(const Spot *), a number from 0 to
+   255 that spot_bytes leaves out of the key, where a lower grade *dominates*: every
+   line of moves legal from the position with the higher grade is legal from the same
+   position with the lower, and reaches the same positions (the grades aside).  The
+   table keeps each key's lowest grade met so far, and a position is searched again
+   only when it comes with a lower one.
 
    Unlike the beam, this search can answer "lost": it plays every legal move, prunes
    only by the game's safe moves and its cheap proof of loss (`doomed`), and keeps a
@@ -16,12 +22,21 @@
    and _napoleons_square_dead, games/_hemispheres_solve): a safe move is one that no
    winning line needs to avoid, a doomed position has no winning line, and a position
    already in the table was searched from (or is being searched from, higher on the
-   path: a win through it is then found from its first visit). */
+   path: a win through it is then found from its first visit); with grades, one met
+   again with a grade no lower than its entry's has no line of moves that its entry
+   lacks, so a win through it is found from there too. */
 
 #ifndef CADOGAN_EXHAUST_H
 #define CADOGAN_EXHAUST_H
 
 #define KEY_MAX 255
+
+#ifndef HAS_GRADE
+static int spot_grade(const Spot *s) { /* every position alike: the key decides */
+    (void)s;
+    return 0;
+}
+#endif
 #define EX_SETTLE_CAP 1000
 #define EX_PATH_MAX (1 << 20) /* moves on the path, at most */
 #define EX_DEPTH_MAX (1 << 18)
@@ -41,7 +56,8 @@ typedef struct {
     Context context;
     Spot roots[MAX_ROOTS];
     int nroots, root; /* the roots given; the one being searched */
-    /* the table: slots hold 1 + a key's offset in the arena (0: empty) */
+    /* the table: slots hold 1 + an entry's offset in the arena (0: empty); an entry
+       is the key's length, its lowest grade so far, then the key */
     uint64_t *slots;
     uint32_t *tags;
     size_t cap, used, max_states;
@@ -80,7 +96,7 @@ static int ex_grow(Exhaust *e) {
     for (size_t i = 0; i < e->cap; i++) {
         if (!e->slots[i]) continue;
         const uint8_t *key = e->arena + (e->slots[i] - 1);
-        uint64_t h = key_hash(key + 1, key[0]);
+        uint64_t h = key_hash(key + 2, key[0]);
         size_t at = h & (cap - 1);
         while (slots[at]) at = (at + 1) & (cap - 1);
         slots[at] = e->slots[i];
@@ -94,20 +110,26 @@ static int ex_grow(Exhaust *e) {
     return 1;
 }
 
-/* Adds a key: 1 when it is new, 0 when the table held it, -1 when the table is full. */
-static int ex_remember(Exhaust *e, const uint8_t *key, int n) {
+/* Adds a key met with `grade`: 1 when it is new or its grade is lower than its
+   entry's (which then takes it), 0 when the table held it with a grade no higher, -1
+   when the table is full. */
+static int ex_remember(Exhaust *e, const uint8_t *key, int n, int grade) {
     uint64_t h = key_hash(key, n);
     uint32_t tag = (uint32_t)(h >> 32);
     size_t at = h & (e->cap - 1);
     while (e->slots[at]) {
         if (e->tags[at] == tag) {
-            const uint8_t *held = e->arena + (e->slots[at] - 1);
-            if (held[0] == n && memcmp(held + 1, key, n) == 0) return 0;
+            uint8_t *held = e->arena + (e->slots[at] - 1);
+            if (held[0] == n && memcmp(held + 2, key, n) == 0) {
+                if (grade >= held[1]) return 0;
+                held[1] = (uint8_t)grade;
+                return 1;
+            }
         }
         at = (at + 1) & (e->cap - 1);
     }
     if (e->used >= e->max_states) return -1;
-    if (e->arena_len + n + 1 > e->arena_cap) {
+    if (e->arena_len + n + 2 > e->arena_cap) {
         size_t cap = e->arena_cap * 2;
         uint8_t *arena = realloc(e->arena, cap);
         if (!arena) return -1;
@@ -115,10 +137,11 @@ static int ex_remember(Exhaust *e, const uint8_t *key, int n) {
         e->arena_cap = cap;
     }
     e->arena[e->arena_len] = (uint8_t)n;
-    memcpy(e->arena + e->arena_len + 1, key, n);
+    e->arena[e->arena_len + 1] = (uint8_t)grade;
+    memcpy(e->arena + e->arena_len + 2, key, n);
     e->slots[at] = e->arena_len + 1;
     e->tags[at] = tag;
-    e->arena_len += n + 1;
+    e->arena_len += n + 2;
     e->used++;
     if (2 * e->used > e->cap && !ex_grow(e)) return -1;
     return 1;
@@ -163,7 +186,7 @@ static int ex_enter(Exhaust *e, Spot *s) {
     }
     uint8_t key[KEY_MAX + 1];
     int len = spot_bytes(s, key);
-    int fresh = ex_remember(e, key, len);
+    int fresh = ex_remember(e, key, len, spot_grade(s));
     if (fresh < 0) return EX_UNFINISHED;
     if (!fresh) {
         e->npath = path_at;
@@ -296,6 +319,15 @@ int kernel_key_bytes(const uint8_t *lens, const uint8_t *cards, const uint8_t *h
     Spot s;
     if (load_spot(&s, lens, cards, heights, talon, tlen, left, extra) < 0) return -1;
     return spot_bytes(&s, out);
+}
+
+/* One position's grade (0 to 255; 0 for every position of a game without grades), or
+   -1 for a refused position. */
+int kernel_grade(const uint8_t *lens, const uint8_t *cards, const uint8_t *heights,
+                 const uint8_t *talon, int tlen, int left, int extra) {
+    Spot s;
+    if (load_spot(&s, lens, cards, heights, talon, tlen, left, extra) < 0) return -1;
+    return spot_grade(&s);
 }
 
 /* Whether the proofs the search adds to `doomed` find one position lost (0 or 1), in

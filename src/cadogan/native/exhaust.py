@@ -4,8 +4,8 @@ The search plays every legal move, prunes only by the game's safe moves and proo
 loss, and keeps the exact keys of the positions it has met, so that it can answer
 "lost" as soundly as the Python search (:mod:`cadogan.solve.exhaustive`): the tests
 hold its moves, safe moves, proofs of loss and keys to the game's fast form, and its
-verdicts to the Python search's.  ``key_bytes`` and ``late_dead`` expose two of those
-parts for the tests.
+verdicts to the Python search's.  ``key_bytes``, ``grade`` and ``late_dead`` expose
+three of those parts for the tests.
 """
 
 from __future__ import annotations
@@ -40,6 +40,15 @@ def key_bytes(lib: ctypes.CDLL, args: Args) -> bytes:
     if size < 0:
         raise ValueError("the native kernel refused the position")
     return bytes(out[:size])
+
+
+def grade(lib: ctypes.CDLL, args: Args) -> int:
+    """The search's grade of a position given as its arguments (lower dominates; 0
+    for every position of a game without grades)."""
+    found = int(lib.kernel_grade(*args))
+    if found < 0:
+        raise ValueError("the native kernel refused the position")
+    return found
 
 
 def late_dead(lib: ctypes.CDLL, args: Args, pack: bytes) -> bool:

@@ -73,6 +73,7 @@ def load(name: str) -> ctypes.CDLL | None:
                 ),
                 "exhaust_free": (None, [handle]),
                 "kernel_key_bytes": (ctypes.c_int, [*spot, U8]),
+                "kernel_grade": (ctypes.c_int, spot),
                 "kernel_late_dead": (ctypes.c_int, [*spot, U8, ctypes.c_int]),
             }
         )
