@@ -95,8 +95,8 @@ def solve(
     timeout that does not run out first) gives the same verdict on every machine.
     Under a timeout alone, the Hemispheres and Napoleon's Square also run their native
     beam (C, built on first use; CADOGAN_NATIVE=0 turns it off), which finds wins ten
-    to twenty times as fast, and Napoleon's Square its native exhaustive search,
-    which proves positions lost ten to thirty times as fast; neither runs under
+    to twenty times as fast, and their native exhaustive search, which proves
+    positions lost ten to thirty times as fast; neither runs under
     --max-nodes.
     `cadogan compile` makes the solver two to four times as fast, with the same verdicts.
     --workers N runs the searches side by side in N processes (each has the whole

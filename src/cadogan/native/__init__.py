@@ -10,8 +10,8 @@ library, loaded through ``ctypes``.  The first ``library(name)`` in a process co
 the file with the system's C compiler (``$CC``, else ``cc`` or ``gcc``; about a second)
 into a cache directory (``$CADOGAN_NATIVE_DIR``, else ``cadogan/native`` in the user's
 cache directory), named by a hash of the source, the headers it may include (the beam
-engine ``beam.h`` and ``kernel.h``), the compiler command and the platform, so a build
-can never be stale.  Without a compiler, or with
+engine ``beam.h``, the exhaustive search ``exhaust.h`` and ``kernel.h``), the compiler
+command and the platform, so a build can never be stale.  Without a compiler, or with
 ``CADOGAN_NATIVE=0``, there is no kernel and the solver runs its Python probes as
 before.
 
