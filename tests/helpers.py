@@ -226,3 +226,16 @@ def assert_exhaustive_search_proves_alike(
         if all(met.get(verdict, 0) >= each for verdict in want):
             return
     raise AssertionError(f"the sample gave too few verdicts to compare: {met}")
+
+
+def loaded_kernel(name: str) -> Any:
+    """Native kernel ``name``, which must build wherever there is a C compiler (the
+    test is skipped where there is none)."""
+    from cadogan import native
+    from cadogan.native import kernel as kernels
+
+    if native.compiler() is None:
+        pytest.skip("no C compiler here: the solver runs without its native kernels")
+    built = kernels.load(name)
+    assert built is not None, native.error(name)
+    return built

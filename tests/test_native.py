@@ -37,31 +37,22 @@ from cadogan.solve.engine import SOLO, Budget, Lane
 from cadogan.solve.native_beam import NativeBeam, native_beam
 from cadogan.solve.probe import Prober
 from cadogan.solve.rules import FastRules, rules_for
-from tests.helpers import lines_avoiding_the_deal
+from tests.helpers import lines_avoiding_the_deal, loaded_kernel
 
 G = NapoleonsSquare()
 SINGLE = NapoleonsSquare(deal="single")
 
 
-def loaded(name: str) -> Any:
-    """Kernel ``name``, which must build wherever there is a C compiler."""
-    if native.compiler() is None:
-        pytest.skip("no C compiler here: the solver runs without its native kernels")
-    built = kernels.load(name)
-    assert built is not None, native.error(name)
-    return built
-
-
 @pytest.fixture(scope="module")
 def lib() -> Any:
     """Napoleon's Square's kernel."""
-    return loaded(kernel_ns.NAME)
+    return loaded_kernel(kernel_ns.NAME)
 
 
 @pytest.fixture(scope="module")
 def hemispheres_lib() -> Any:
     """The Hemispheres' kernel."""
-    return loaded(kernel_hs.NAME)
+    return loaded_kernel(kernel_hs.NAME)
 
 
 def spots(game: NapoleonsSquare, deals: range, seed: int) -> Iterator[tuple[Spots, Spot]]:

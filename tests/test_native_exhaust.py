@@ -19,7 +19,6 @@ from typing import Any
 
 import pytest
 
-from cadogan import native
 from cadogan.core import Game, Outcome, State
 from cadogan.games import _hemispheres_fast as hemispheres_fast
 from cadogan.games._hemispheres_rules import RACE_MOVE_LIMIT
@@ -28,7 +27,6 @@ from cadogan.games._napoleons_square_space import space_dead_codes
 from cadogan.games.hemispheres import Hemispheres
 from cadogan.games.napoleons_square import NapoleonsSquare
 from cadogan.native import hemispheres as kernel_hs
-from cadogan.native import kernel as kernels
 from cadogan.native import napoleons_square as kernel_ns
 from cadogan.native.exhaust import (
     KernelExhaust,
@@ -44,7 +42,7 @@ from cadogan.solve.exhaustive import Exhaustive
 from cadogan.solve.native_beam import winning_line
 from cadogan.solve.native_exhaustive import NativeExhaustive, native_exhaustive
 from cadogan.solve.rules import FastRules, rules_for
-from tests.helpers import lines_avoiding_the_deal
+from tests.helpers import lines_avoiding_the_deal, loaded_kernel
 
 G = NapoleonsSquare()
 SINGLE = NapoleonsSquare(deal="single")
@@ -57,10 +55,7 @@ BOTH = pytest.mark.parametrize("game", [G, H], ids=["napoleons-square", "hemisph
 def built(name: str) -> Any:
     """A kernel with its exhaustive search, which must build wherever there is a C
     compiler."""
-    if native.compiler() is None:
-        pytest.skip("no C compiler here: the solver runs without its native kernels")
-    found = kernels.load(name)
-    assert found is not None, native.error(name)
+    found = loaded_kernel(name)
     assert has_exhaust(found)
     return found
 
