@@ -345,25 +345,8 @@ static int spot_bytes(const Spot *s, uint8_t *out) {
     int n = 0;
     out[n++] = s->left;
     out[n++] = s->barriers;
-    memcpy(out + n, s->heights, 8);
-    n += 8;
-    memcpy(out + n, s->talon, s->tlen);
-    n += s->tlen;
-    out[n++] = 0;
-    for (int r = 0; r < NP; r += 3) {
-        int order[3] = {r, r + 1, r + 2};
-        for (int k = 1; k < 3; k++) /* piles keep zeros past their tops (hash_words) */
-            for (int j = k; j > 0 && memcmp(s->pk[order[j - 1]], s->pk[order[j]], PMAX) > 0; j--) {
-                int t = order[j];
-                order[j] = order[j - 1];
-                order[j - 1] = t;
-            }
-        for (int k = 0; k < 3; k++) {
-            memcpy(out + n, s->pk[order[k]], s->len[order[k]]);
-            n += s->len[order[k]];
-            out[n++] = 0;
-        }
-    }
+    n = put_heights_talon(s->heights, s->talon, s->tlen, out, n);
+    for (int r = 0; r < NP; r += 3) n = put_sorted_piles(&s->pk[0][0], s->len, PMAX, r, 3, out, n);
     return n;
 }
 

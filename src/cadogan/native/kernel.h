@@ -74,4 +74,37 @@ static int load_piles(uint8_t *piles, uint8_t *lens, int room, const uint8_t *fr
     return 0;
 }
 
+/* For a key written out in full (exhaust.h's spot_bytes): piles first..first+count-1
+   (each `room` bytes, zero past its top, `lens` their lengths) in sorted order, each
+   closed by a 0, written at out + n; the new length.  No card's code is 0, so the
+   zeros say where each pile ends and sorted piles are a multiset's one form. */
+static int put_sorted_piles(const uint8_t *piles, const uint8_t *lens, int room, int first,
+                            int count, uint8_t *out, int n) {
+    int order[12];
+    for (int k = 0; k < count; k++) {
+        int j = k;
+        while (j > 0 && memcmp(piles + room * order[j - 1], piles + room * (first + k), room) > 0) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = first + k;
+    }
+    for (int k = 0; k < count; k++) {
+        memcpy(out + n, piles + room * order[k], lens[order[k]]);
+        n += lens[order[k]];
+        out[n++] = 0;
+    }
+    return n;
+}
+
+/* The heights (8 bytes) and the talon closed by a 0, written at out + n (for
+   spot_bytes); the new length. */
+static int put_heights_talon(const uint8_t *heights, const uint8_t *talon, int tlen,
+                             uint8_t *out, int n) {
+    memcpy(out + n, heights, 8);
+    memcpy(out + n + 8, talon, tlen);
+    out[n + 8 + tlen] = 0;
+    return n + 9 + tlen;
+}
+
 #endif

@@ -253,27 +253,10 @@ static uint64_t spot_key(const Spot *s) {
    cards left and the heights, then the talon and the packets in sorted order, each
    closed by a 0 (no card's code is 0).  At most 1 + 8 + 104 + 13 bytes. */
 static int spot_bytes(const Spot *s, uint8_t *out) {
-    int order[NP], n = 0;
-    for (int i = 0; i < NP; i++) {
-        int j = i;
-        while (j > 0 && memcmp(s->pk[order[j - 1]], s->pk[i], PKMAX) > 0) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = i;
-    }
+    int n = 0;
     out[n++] = s->left;
-    memcpy(out + n, s->heights, 8);
-    n += 8;
-    memcpy(out + n, s->talon, s->tlen);
-    n += s->tlen;
-    out[n++] = 0;
-    for (int k = 0; k < NP; k++) {
-        memcpy(out + n, s->pk[order[k]], s->len[order[k]]);
-        n += s->len[order[k]];
-        out[n++] = 0;
-    }
-    return n;
+    n = put_heights_talon(s->heights, s->talon, s->tlen, out, n);
+    return put_sorted_piles(&s->pk[0][0], s->len, PKMAX, 0, NP, out, n);
 }
 
 /* The game's facts (_napoleons_square_fast.Spots.facts): each card of the packets
