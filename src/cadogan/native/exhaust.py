@@ -70,13 +70,7 @@ class KernelExhaust(KernelHandle):
         self.lib = lib
         self.handle = None
         handle = lib.exhaust_new(u8(pack, PACK_MAX), len(pack), max_states)
-        if not handle:
-            raise ValueError("the native search refused its pack (or had no memory)")
-        self.handle = handle
-        for args in roots:
-            if lib.exhaust_root(handle, *args) < 0:
-                self.close()
-                raise ValueError("the native search refused a root")
+        self._adopt(handle, "exhaust_root", roots, "search")
 
     def step(self, quota: int) -> Progress:
         """Search for about ``quota`` more positions; where the search then stands."""

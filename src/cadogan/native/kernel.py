@@ -160,6 +160,18 @@ class KernelHandle:
         if getattr(self, "handle", None) is not None:
             self.close()
 
+    def _adopt(self, handle: int | None, add_root: str, roots: Sequence[Args], what: str) -> None:
+        """Take a new search's ``handle`` and give it the roots through the kernel's
+        ``add_root`` function; ValueError (the search freed) when the kernel refused
+        the search or a root."""
+        if not handle:
+            raise ValueError(f"the native {what} refused its pack or settings (or had no memory)")
+        self.handle = handle
+        for args in roots:
+            if getattr(self.lib, add_root)(handle, *args) < 0:
+                self.close()
+                raise ValueError(f"the native {what} refused a root")
+
 
 class KernelBeam(KernelHandle):
     """One beam search in a kernel, over the roots given (``Args`` each), for one
@@ -185,13 +197,7 @@ class KernelBeam(KernelHandle):
         handle = lib.beam_new(
             u8(pack, PACK_MAX), len(pack), blame, novelty, seed & mask, first_width, max_width
         )
-        if not handle:
-            raise ValueError("the native beam refused its pack or widths (or had no memory)")
-        self.handle = handle
-        for args in roots:
-            if lib.beam_root(handle, *args) < 0:
-                self.close()
-                raise ValueError("the native beam refused a root")
+        self._adopt(handle, "beam_root", roots, "beam")
 
     def step(self, quota: int) -> int:
         """Search for about ``quota`` positions; the positions generated.  MemoryError
