@@ -263,3 +263,48 @@ class BarrenLadder(Ladder):
 
     def prune(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         return ()
+
+
+class GradedLadder(OpenLadder):
+    """OpenLadder that allows at most ``limit`` pile-to-pile moves in a row (a play to
+    the foundation starts the count again), with a key that keeps the count out of the
+    table as a grade, as the Hemispheres' key does with its Race marriages.
+
+    Grade: the count dominates downwards.  It bars a pile-to-pile move only at the
+    limit; such a move adds one and a play to the foundation sets it to 0; so from the
+    same piles with a lower count every move is legal too and leads to the same piles
+    with a count no higher.
+    """
+
+    id = "graded-ladder"
+    size = 7
+    piles = 3
+    limit = 3
+    grades = True
+
+    def deal(self, number: int) -> State:
+        return super().deal(number).with_vars(shifts=0)
+
+    def _ok(self, state: State, move: Move) -> bool:
+        if move.target != FOUND and state.num("shifts") >= self.limit:
+            return False
+        return super()._ok(state, move)
+
+    def play(self, state: State, move: Move) -> State:
+        after = super().play(state, move)
+        return after.with_vars(shifts=0 if move.target == FOUND else state.num("shifts") + 1)
+
+    def key(self, state: State) -> Hashable:
+        piles = tuple(sorted(state[n].cards for n in self.names(state)))
+        return (len(state[FOUND]), piles, state.num("shifts"))
+
+    def graded(self, key: Hashable) -> tuple[Hashable, int]:
+        assert isinstance(key, tuple)
+        return key[:2], key[2]
+
+
+class UngradedLadder(GradedLadder):
+    """GradedLadder whose table holds the whole key, the count included."""
+
+    id = "ungraded-ladder"
+    grades = False

@@ -66,6 +66,12 @@ class FastPlay(ABC):
     def key(self, position: Any) -> Hashable:
         """``Game.key``: equal only for positions that are equally winnable."""
 
+    def graded(self, key: Hashable) -> tuple[Hashable, int]:
+        """``Game.graded`` of this form's ``key`` (asked only when the game sets
+        ``grades``): the table key and the grade, split as the game splits its own,
+        so that the search keeps the same table either way."""
+        return key, 0
+
     @abstractmethod
     def score(self, position: Any) -> float:
         """``Game.score``."""

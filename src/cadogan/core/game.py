@@ -109,6 +109,9 @@ class Game(ABC):
     # is split over processes (solve.parallel), while lane 1 runs the game's own beam.
     # None: lane 0 runs no beam.
     helper_beam: ClassVar[tuple[float, float] | None] = None
+    # Whether ``graded`` splits the game's key into a table key and a grade (and its
+    # fast form's ``graded`` the form's key alike); False: the whole key decides.
+    grades: ClassVar[bool] = False
 
     def __init__(self, **options: object) -> None:
         self.options: FrozenMap[str, str] = resolve(self.option_specs, options)
@@ -206,6 +209,18 @@ class Game(ABC):
         (see :mod:`cadogan.solve.search`).
         """
         return state
+
+    def graded(self, key: Hashable) -> tuple[Hashable, int]:
+        """The exhaustive search's table key and *grade* of a state whose ``key`` is
+        given (solver hook; only with ``grades`` set, and only for the game's own key).
+
+        A game may keep part of its key out of the table as a grade, where a lower
+        grade dominates: every line of moves legal from the state with the higher grade
+        is legal from the same state with the lower, and reaches the same states (the
+        grades aside).  The table then keeps each table key's lowest grade, and a state
+        is searched again only when met with a lower one (:mod:`cadogan.solve.search`).
+        By default the whole key, grade 0."""
+        return key, 0
 
     def order(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """The solver's move ordering, most promising first; by default as listed."""

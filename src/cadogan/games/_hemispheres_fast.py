@@ -242,6 +242,12 @@ class Spots(TalonSpots):
             parts += (a, b, c)
         return SEPARATOR.join(parts)
 
+    def graded(self, key: Hashable) -> tuple[Hashable, int]:
+        """``_hemispheres_steer.graded`` of this form's key: the count (its second
+        byte) is the grade."""
+        assert isinstance(key, bytes)
+        return key[:1] + key[2:], key[1]
+
     def score(self, spot: Spot) -> int:
         """``_hemispheres_steer.score``."""
         circle, heights, talon, left, _, _ = spot

@@ -7,6 +7,8 @@ docs/rules/hemispheres.md ("The solver's pruning"); the score only steers the pr
 
 from __future__ import annotations
 
+from typing import Final
+
 from cadogan.core import State
 from cadogan.core.encode import encoded, encoded_group
 from cadogan.games._hemispheres_rules import (
@@ -55,6 +57,20 @@ def key(state: State) -> bytes:
         tail += (a, b) if a <= b else (b, a)
     parts.append(encoded(piles[TALON].cards))
     return b"".join(parts) + bytes(tail)
+
+
+# The key's last bytes: the pack's length, the count, the barriers, the twin heights.
+COUNT_FROM_END: Final = 2 + 2 * len(TWINS)
+
+
+def graded(found: bytes) -> tuple[bytes, int]:
+    """``key`` split into the exhaustive search's table key and its grade: the count of
+    Race marriages in a row.  A lower count dominates: the count bars a Race marriage
+    only at the limit (decision 11), a Race marriage adds one and every other move
+    sets it to 0, so from the same position with a lower count every line of moves
+    is legal too and reaches the same positions with counts no higher."""
+    at = len(found) - COUNT_FROM_END
+    return found[:at] + found[at + 1 :], found[at]
 
 
 def score(state: State) -> int:

@@ -43,6 +43,7 @@ from cadogan.games._hemispheres_rules import (
 )
 from cadogan.games._hemispheres_solve import dead as solver_dead
 from cadogan.games._hemispheres_solve import glance as solver_glance
+from cadogan.games._hemispheres_steer import graded as solver_graded
 from cadogan.games._hemispheres_steer import key as solver_key
 from cadogan.games._hemispheres_steer import score as solver_score
 
@@ -79,6 +80,9 @@ class Hemispheres(Game):
     # (solve.beam): alone it wins other deals than the game's own beam (of deals 1-60,
     # each beam alone at 1,200,000 positions, 36 and 38 won, 42 by either).
     helper_beam = (2.0, 0.0)
+    # The exhaustive search keeps the count of Race marriages in a row out of its table
+    # as a grade (``graded``): deal 31 is proved lost in a fifth of the positions.
+    grades = True
     # The exhaustive search takes one turn in eight from the first node: it rarely
     # decides a deal, while the beam keeps finding wins.  From the start rather than
     # past 50,000 nodes, deals 1-100 at 150,000 nodes: 36 won instead of 31, every
@@ -190,6 +194,12 @@ class Hemispheres(Game):
     def key(self, state: State) -> Hashable:
         """Twin foundations and the positions of a Race merged; see ``solver_key``."""
         return solver_key(state)
+
+    def graded(self, key: Hashable) -> tuple[Hashable, int]:
+        """The key without the count of Race marriages in a row, which is the grade
+        (a lower count dominates; see ``solver_graded``)."""
+        assert isinstance(key, bytes)
+        return solver_graded(key)
 
     def score(self, state: State) -> int:
         """Progress for the solver's probes (cards home, talon short)."""

@@ -12,7 +12,7 @@ from typing import Any, Final, Literal
 
 from cadogan.core import Move, Outcome
 from cadogan.solve.engine import Budget, OutOfMemory, Parts
-from cadogan.solve.rules import Line, Position, Rules
+from cadogan.solve.rules import Grader, Line, Position, Rules
 
 Status = Literal["solved", "unsolvable", "timeout", "memory"]
 STATUSES: Final[tuple[Status, ...]] = ("solved", "unsolvable", "timeout", "memory")
@@ -45,7 +45,10 @@ class Exhaustive:
     def __init__(self, budget: Budget, max_states: int) -> None:
         self.budget = budget
         self.max_states = max_states
-        self.seen: set[Hashable] = set()
+        # Each table key met, with the lowest grade it was met with (0 for every key
+        # of a game without grades, ``Game.graded``).
+        self.seen: dict[Hashable, int] = {}
+        self.grader: Grader | None = None
         self.frames: list[_Frame] = []
         self.rules: Rules | None = None
         self.pending: list[Position] = []
@@ -58,14 +61,26 @@ class Exhaustive:
         the form starts from in its place), or from ``roots``, each with the line that
         reaches it from the solve's root (a probe's search from a later position)."""
         self.rules = rules
+        self.grader = rules.grader()
         self.pending = list(reversed(rules.roots() if roots is None else roots))
 
     def remember(self, key: Hashable) -> bool:
-        """Add ``key`` to the table; False when it was there already."""
-        if key in self.seen:
-            return False
-        self.seen.add(key)
-        if len(self.seen) > self.max_states:
+        """Add ``key`` to the table; False when it was there already (in a game with
+        grades: its table key, with a grade no higher than this one's)."""
+        seen = self.seen
+        if self.grader is None:
+            if key in seen:
+                return False
+            seen[key] = 0
+        else:
+            key, grade = self.grader(key)
+            known = seen.get(key)
+            if known is not None and known <= grade:
+                return False
+            seen[key] = grade
+            if known is not None:
+                return True  # searched again, from a position that dominates it
+        if len(seen) > self.max_states:
             raise OutOfMemory
         return True
 

@@ -11,7 +11,7 @@ The exhaustive search (:mod:`cadogan.solve.search`) plays through the same objec
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final
 
 from cadogan.core import Move, Outcome, State
@@ -24,6 +24,7 @@ TALON: Final = "talon"
 
 Line = tuple[Any, ...]  # moves from the root, the Game's or its fast form's
 Position = tuple[Any, Sequence[Any], Line]  # a position, its moves, the line to it
+Grader = Callable[[Hashable], tuple[Hashable, int]]  # a key to its table key and grade
 # A line kept as a chain: the parent's node (None at the root) and the moves from it, so
 # that the positions a probe keeps share their lines' common part.  (``Any`` for the
 # parent: mypyc, which compiles these modules for ``cadogan compile``, stops on a
@@ -71,6 +72,13 @@ class Rules:
     def key(self, position: Any) -> Hashable:
         """The position's table key."""
         return self.budget.key(position)[0]
+
+    def grader(self) -> Grader | None:
+        """How the exhaustive search splits a key into its table key and grade
+        (``Game.graded``), or None when the whole key decides (a game without grades,
+        or one without its own key)."""
+        game = self.budget.game
+        return game.graded if game.grades and self.budget.own_key else None
 
     def parts(self, position: Any) -> Parts | None:
         """The default key's pile encodings of ``position`` (None with a game's own
@@ -148,6 +156,9 @@ class FastRules(Rules):
 
     def key(self, position: Any) -> Hashable:
         return self.fast.key(position)
+
+    def grader(self) -> Grader | None:
+        return self.fast.graded if self.budget.game.grades else None
 
     def parts(self, position: Any) -> Parts | None:
         return None

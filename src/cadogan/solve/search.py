@@ -29,6 +29,15 @@ table; it alone may answer ``unsolvable``.  Its only pruning is:
    that keep a win, and what the settled position can reach the child can too), so
    whichever is met again later is already being explored.  The early look-up spares
    a repeated position its moves, safe move and outcome.
+   **Grades** (``Game.grades``, ``Game.graded``): a game may keep part of its key out
+   of the table as a grade, where a lower grade dominates (every line of moves from
+   the position with the higher grade is legal from the same position with the lower,
+   and reaches the same positions, grades aside).  The table keeps each table key's
+   lowest grade; a position met again with a grade no lower is not searched again,
+   since any win through it is a win from the entry, which was (or is being) searched;
+   met with a lower grade it is searched again, and the entry keeps the lower grade.
+   The grades of one key only fall, so each key is searched a bounded number of times.
+   (The Hemispheres grade by the Race marriages in a row.)
 
 **The probes** (:mod:`cadogan.solve.probe`) look for a win in other ways (a best-first
 search guided by progress, seeded random dives and, in a ``layered`` game, the beam of
