@@ -17,9 +17,11 @@ from cadogan.games import _hemispheres_fast as hemispheres_fast
 from cadogan.games._hemispheres_rules import COUNTER, RACE_MOVE_LIMIT
 from cadogan.games.hemispheres import Hemispheres
 from cadogan.solve import solve
+from cadogan.solve.beam import meet
 from cadogan.solve.engine import Budget
 from cadogan.solve.exhaustive import Exhaustive
 from cadogan.solve.rules import rules_for
+from tests.games.test_hemispheres_fast import beam_search
 from tests.helpers import exhaustive_alone, lines_avoiding_the_deal
 from tests.solve_toys import GradedLadder, UngradedLadder, reachable_win
 
@@ -124,3 +126,26 @@ def test_the_hemispheres_grades_prove_a_position_lost_in_fewer_positions() -> No
     ungraded = exhaustive_alone(Ungraded(), state, 100_000)
     assert graded[0] == ungraded[0] == "unsolvable"
     assert 4 * graded[1] < ungraded[1] and graded[2] < ungraded[2]
+
+
+def test_a_beam_layer_skips_a_position_met_before_with_no_fewer_grades() -> None:
+    """The beam's record of the positions met in a layer (``meet``) keeps each table
+    key's lowest grade, as the exhaustive search's table does; without grades the
+    whole key decides."""
+    seen: dict[Hashable, int] = {}
+    assert meet(seen, ("a", 4), split)
+    assert not meet(seen, ("a", 4), split) and not meet(seen, ("a", 6), split)
+    assert meet(seen, ("a", 2), split) and seen == {"a": 2}
+    plain: dict[Hashable, int] = {}
+    assert meet(plain, ("a", 4), None) and meet(plain, ("a", 2), None)
+    assert not meet(plain, ("a", 4), None) and len(plain) == 2
+
+
+def test_the_hemispheres_beam_wins_sooner_without_dominated_positions() -> None:
+    """With the count kept out of its record of positions met, the Hemispheres' beam
+    wins deal 1 in under half the positions it spends on the same deal when positions
+    differing only in the count are met apart (its wins replay: tests/test_beam.py)."""
+    graded, found = beam_search(H, 1, 200_000)
+    ungraded, also = beam_search(Ungraded(), 1, 200_000)
+    assert found is not None and also is not None
+    assert 2 * graded < ungraded

@@ -74,6 +74,39 @@ static int keyset_grow(KeySet *k) {
     return 1;
 }
 
+#ifdef HAS_GRADE
+/* With grades (exhaust.h says what a grade is), the beam's sets of positions met hold
+   each position's table key with the lowest grade met so far, the grade in the top
+   four bits of the word: a position met again with a grade no lower is skipped,
+   since every line from it is a line from the one met before.  (A probe may skip
+   any position; this only spares it the dominated ones.) */
+#define GRADE_SHIFT 60
+#define KEY_BITS ((1ULL << GRADE_SHIFT) - 1)
+
+/* The word a spread keeps for `s`: its table key's hash and its grade. */
+static uint64_t met_word(const Spot *s) {
+    uint64_t key = spot_table_key(s) & KEY_BITS;
+    return (key ? key : 1) | (uint64_t)spot_grade(s) << GRADE_SHIFT;
+}
+
+/* Adds a met word; 1 if its key was new or came with a lower grade, else 0. */
+static int met_add(KeySet *k, uint64_t word) {
+    if (2 * (k->used + 1) > k->cap && !keyset_grow(k)) return 0;
+    size_t at = word & (k->cap - 1);
+    while (k->slots[at]) {
+        uint64_t old = k->slots[at];
+        if ((old & KEY_BITS) == (word & KEY_BITS)) {
+            if (old >> GRADE_SHIFT <= word >> GRADE_SHIFT) return 0;
+            k->slots[at] = word;
+            return 1;
+        }
+        at = (at + 1) & (k->cap - 1);
+    }
+    k->slots[at] = word;
+    k->used++;
+    return 1;
+}
+#else
 /* Adds `key`; 1 if it was new, 0 if it was there already.  When memory runs out it
    answers 0 too: the search then skips the position, which a probe may always do. */
 static int keyset_add(KeySet *k, uint64_t key) {
@@ -87,6 +120,10 @@ static int keyset_add(KeySet *k, uint64_t key) {
     k->used++;
     return 1;
 }
+
+static uint64_t met_word(const Spot *s) { return spot_key(s); }
+static int met_add(KeySet *k, uint64_t word) { return keyset_add(k, word); }
+#endif
 
 /* ------------------------------------------------------------------ the beam */
 
@@ -358,8 +395,8 @@ static void spread(Beam *b, const Placed *from) {
             Spot child;
             play(&cur.spot, move, b->pack, b->npack, &child);
             b->positions++;
-            uint64_t early = spot_key(&child);
-            if (!keyset_add(&b->seen, early)) continue;
+            uint64_t early = met_word(&child);
+            if (!met_add(&b->seen, early)) continue;
             uint16_t seg[SEGMAX];
             int nseg = cur.nseg;
             if (nseg + 1 >= SEGMAX) continue;
@@ -373,8 +410,8 @@ static void spread(Beam *b, const Placed *from) {
             }
             if (result != ONGOING) continue;
             if (nseg > cur.nseg + 1) {
-                uint64_t key = spot_key(&child);
-                if (key != early && !keyset_add(&b->seen, key)) continue;
+                uint64_t key = met_word(&child);
+                if (key != early && !met_add(&b->seen, key)) continue;
             }
             if (child.left < level) {
                 offer(b, &child, from->line, seg, nseg);
@@ -525,7 +562,7 @@ static void begin_endgame(Beam *b, const Placed *best) {
     b->depth = 1;
     b->endgame_line = best->line;
     b->endgame_stop = b->positions + (long long)ENDGAME_NODES * b->width;
-    keyset_add(&b->eseen, spot_key(&f->spot));
+    met_add(&b->eseen, met_word(&f->spot));
 }
 
 /* Depth-first search from the layer's best position, until `stop` positions. */
@@ -544,8 +581,8 @@ static void endgame_step(Beam *b, long long stop) {
         Frame *g = &b->frames[b->depth];
         play(&f->spot, move, b->pack, b->npack, &g->spot);
         b->positions++;
-        uint64_t early = spot_key(&g->spot);
-        if (!keyset_add(&b->eseen, early)) continue;
+        uint64_t early = met_word(&g->spot);
+        if (!met_add(&b->eseen, early)) continue;
         g->nseg = 0;
         g->seg[g->nseg++] = (uint16_t)move;
         int result = settle(b, &g->spot, g->seg, &g->nseg, g->legal, &g->nlegal);
@@ -566,8 +603,8 @@ static void endgame_step(Beam *b, long long stop) {
         }
         if (result != ONGOING) continue;
         if (g->nseg > 1) {
-            uint64_t key = spot_key(&g->spot);
-            if (key != early && !keyset_add(&b->eseen, key)) continue;
+            uint64_t key = met_word(&g->spot);
+            if (key != early && !met_add(&b->eseen, key)) continue;
         }
         if (doomed(&g->spot, &b->context) || b->depth + 1 >= DEPTH_CAP) continue;
         order_moves(&g->spot, g->legal, g->nlegal);

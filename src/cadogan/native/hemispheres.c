@@ -317,10 +317,10 @@ static int doomed(const Spot *s, const Context *context) {
 
 /* ------------------------------------------------------------------ the rest */
 
-/* The game's key, hashed: each Race's three positions as a multiset, the Races in
-   their places; the talon, the heights, the cards left, the barriers and the Race
-   marriages in a row (capped at the limit). */
-static uint64_t spot_key(const Spot *s) {
+/* The game's key, hashed with `count` for the Race marriages in a row: each Race's
+   three positions as a multiset, the Races in their places; the talon, the heights,
+   the cards left, the barriers and the count. */
+static uint64_t key_with(const Spot *s, int count) {
     uint64_t h = 0;
     for (int r = 0; r < 4; r++) {
         uint64_t race = 0;
@@ -329,12 +329,20 @@ static uint64_t spot_key(const Spot *s) {
     }
     uint64_t f = 0;
     for (int k = 0; k < 8; k++) f = (f << 8) | s->heights[k];
-    int count = s->count < RACE_MOVE_LIMIT ? s->count : RACE_MOVE_LIMIT;
     uint64_t rest = (uint64_t)s->left | (uint64_t)count << 8 | (uint64_t)s->barriers << 16;
     h ^= mix(f) ^ mix(rest ^ 0x5bd1e995ULL);
     h = mix(h) ^ hash_words(s->talon, (s->tlen + 7) & ~7, 0x7a);
     return h ? h : 1;
 }
+
+/* The game's key, hashed, with the Race marriages in a row (capped at the limit). */
+static uint64_t spot_key(const Spot *s) {
+    return key_with(s, s->count < RACE_MOVE_LIMIT ? s->count : RACE_MOVE_LIMIT);
+}
+
+/* The game's key hashed without the Race marriages in a row, which are the grade
+   (spot_grade, below). */
+static uint64_t spot_table_key(const Spot *s) { return key_with(s, 0); }
 
 /* The game's key in full but for the Race marriages in a row (the fast form's `key`
    without them, for the exhaustive search, which keeps them as the grade below): the

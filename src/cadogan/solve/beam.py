@@ -52,7 +52,7 @@ from typing import Any, Final
 from cadogan.core import Move, Outcome, State
 from cadogan.solve.engine import Budget
 from cadogan.solve.exhaustive import Exhaustive
-from cadogan.solve.rules import PACK, Node, Rules, moves_to, rules_for
+from cadogan.solve.rules import PACK, Grader, Node, Rules, moves_to, rules_for
 
 FIRST_WIDTH: Final = 8  # positions kept per layer on the first run; doubled on each restart
 MAX_WIDTH: Final = 4096  # the widest run; from there on each run adds noise
@@ -74,6 +74,20 @@ Ranked = list[tuple[Hashable, Candidate]]  # candidates for a layer, best first
 def applies(state: State) -> bool:
     """True for games the beam suits: those with a pile named ``pack``."""
     return PACK in state.piles
+
+
+def meet(seen: dict[Hashable, int], key: Hashable, grader: Grader | None) -> bool:
+    """Record ``key`` as met in a layer; False when it was met before (in a game with
+    grades, ``Game.graded``: its table key with a grade no higher, so that every line
+    from it is a line from the one met before, and a probe may skip it)."""
+    grade = 0
+    if grader is not None:
+        key, grade = grader(key)
+    known = seen.get(key)
+    if known is not None and known <= grade:
+        return False
+    seen[key] = grade
+    return True
 
 
 class Beam:
@@ -121,7 +135,7 @@ class Beam:
         last = layer
         while layer and not self.done():
             ahead: dict[Hashable, Candidate] = {}
-            seen: set[Hashable] = set()
+            seen: dict[Hashable, int] = {}
             for position in layer:
                 yield from self._spread(position, seen, ahead)
                 if self.done():
@@ -239,7 +253,7 @@ class Beam:
     def _spread(
         self,
         position: Placed,
-        seen: set[Hashable],
+        seen: dict[Hashable, int],
         ahead: dict[Hashable, Candidate],
     ) -> Iterator[None]:
         """Reach up to SPREAD positions from ``position`` without turning the pack, and
@@ -251,6 +265,7 @@ class Beam:
         is asked only of the positions kept (``_best``), and its cheaper part
         (``Game.glance``) of those gathered from (here)."""
         rules = self.rules
+        grader = rules.grader()
         level = rules.dealt(position[0])
         stack: list[tuple[Placed, Hashable]] = [(position, None)]  # with their keys
         gathered = 0
@@ -262,10 +277,9 @@ class Beam:
             for move in reversed(rules.order(state, legal)):
                 child = rules.play(state, move)
                 early = rules.key(child)
-                if early in seen:
+                if not meet(seen, early, grader):
                     yield
                     continue
-                seen.add(early)
                 settled, forced, moves, result = rules.settle(child, early)
                 yield
                 if result is Outcome.WON:
@@ -274,9 +288,8 @@ class Beam:
                 if result is not Outcome.ONGOING:
                     continue
                 key = early if settled is child else rules.key(settled)
-                if key != early and key in seen:
+                if key != early and not meet(seen, key, grader):
                     continue
-                seen.add(key)
                 entry = (settled, moves, (node, (move, *forced)))
                 if rules.dealt(settled) > level:
                     score = rules.score(settled) + self.noise * self.rng.random()
