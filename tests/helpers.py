@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -239,3 +239,11 @@ def loaded_kernel(name: str) -> Any:
     built = kernels.load(name)
     assert built is not None, native.error(name)
     return built
+
+
+def assert_keys_merge_alike(pairs: Mapping[Any, set[Any]]) -> None:
+    """Each of one kind of key (the dict's keys) met with exactly one of another kind
+    (its set), and no key of the other kind with two of the first: the two kinds merge
+    exactly the same positions."""
+    assert all(len(others) == 1 for others in pairs.values())
+    assert len({k for others in pairs.values() for k in others}) == len(pairs)

@@ -22,7 +22,7 @@ from cadogan.solve.engine import Budget
 from cadogan.solve.exhaustive import Exhaustive
 from cadogan.solve.rules import rules_for
 from tests.games.test_hemispheres_fast import beam_search
-from tests.helpers import exhaustive_alone, lines_avoiding_the_deal
+from tests.helpers import assert_keys_merge_alike, exhaustive_alone, lines_avoiding_the_deal
 from tests.solve_toys import GradedLadder, UngradedLadder, reachable_win
 
 H = Hemispheres()
@@ -108,8 +108,7 @@ def test_the_hemispheres_forms_split_their_keys_alike() -> None:
         counts.add(count)
         checked += 1
     assert checked > 200 and len(counts) > 3
-    assert all(len(fast) == 1 for fast in tables.values())
-    assert len({k for fast in tables.values() for k in fast}) == len(tables)
+    assert_keys_merge_alike(tables)
 
 
 def test_the_hemispheres_grades_prove_a_position_lost_in_fewer_positions() -> None:
