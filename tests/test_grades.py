@@ -17,12 +17,16 @@ from cadogan.games import _hemispheres_fast as hemispheres_fast
 from cadogan.games._hemispheres_rules import COUNTER, RACE_MOVE_LIMIT
 from cadogan.games.hemispheres import Hemispheres
 from cadogan.solve import solve
-from cadogan.solve.beam import meet
 from cadogan.solve.engine import Budget
 from cadogan.solve.exhaustive import Exhaustive
-from cadogan.solve.rules import rules_for
+from cadogan.solve.rules import meet, rules_for
 from tests.games.test_hemispheres_fast import beam_search
-from tests.helpers import assert_keys_merge_alike, exhaustive_alone, lines_avoiding_the_deal
+from tests.helpers import (
+    assert_keys_merge_alike,
+    best_first_alone,
+    exhaustive_alone,
+    lines_avoiding_the_deal,
+)
 from tests.solve_toys import GradedLadder, UngradedLadder, reachable_win
 
 H = Hemispheres()
@@ -148,3 +152,12 @@ def test_the_hemispheres_beam_wins_sooner_without_dominated_positions() -> None:
     ungraded, also = beam_search(Ungraded(), 1, 200_000)
     assert found is not None and also is not None
     assert 2 * graded < ungraded
+
+
+def test_the_hemispheres_best_first_probe_wins_sooner_without_dominated_positions() -> None:
+    """The best-first probe's table keeps the lowest grade as well: alone (without its
+    beam), it wins deal 1 in under half the positions it needs when the count is
+    part of the key."""
+    graded, _ = best_first_alone(H, 1, 100_000)
+    ungraded, _ = best_first_alone(Ungraded(), 1, 100_000)
+    assert 2 * graded < ungraded < 100_000

@@ -52,7 +52,7 @@ from typing import Any, Final
 from cadogan.core import Move, Outcome, State
 from cadogan.solve.engine import Budget
 from cadogan.solve.exhaustive import Exhaustive
-from cadogan.solve.rules import PACK, Grader, Node, Rules, moves_to, rules_for
+from cadogan.solve.rules import PACK, Node, Rules, meet, moves_to, rules_for
 
 FIRST_WIDTH: Final = 8  # positions kept per layer on the first run; doubled on each restart
 MAX_WIDTH: Final = 4096  # the widest run; from there on each run adds noise
@@ -74,20 +74,6 @@ Ranked = list[tuple[Hashable, Candidate]]  # candidates for a layer, best first
 def applies(state: State) -> bool:
     """True for games the beam suits: those with a pile named ``pack``."""
     return PACK in state.piles
-
-
-def meet(seen: dict[Hashable, int], key: Hashable, grader: Grader | None) -> bool:
-    """Record ``key`` as met in a layer; False when it was met before (in a game with
-    grades, ``Game.graded``: its table key with a grade no higher, so that every line
-    from it is a line from the one met before, and a probe may skip it)."""
-    grade = 0
-    if grader is not None:
-        key, grade = grader(key)
-    known = seen.get(key)
-    if known is not None and known <= grade:
-        return False
-    seen[key] = grade
-    return True
 
 
 class Beam:

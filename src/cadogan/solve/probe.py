@@ -52,7 +52,7 @@ from cadogan.solve.beam import Beam, applies
 from cadogan.solve.engine import SOLO, Budget, Lane, Parts
 from cadogan.solve.native_beam import NativeBeam, native_beam
 from cadogan.solve.novelty import Novelty
-from cadogan.solve.rules import Node, Rules, moves_to, rules_for
+from cadogan.solve.rules import Node, Rules, meet, moves_to, rules_for
 
 Entry = tuple[float, int, int, Any, Sequence[Any], Node]  # positions: see Rules
 MAX_DIVE: Final = 4_000  # moves in one dive; a guard for games that can cycle
@@ -96,6 +96,7 @@ class Prober:
         # beam (and, from ``solve``, the exhaustive search).
         self.rules: Rules = rules_for(budget, root, legal) if rules is None else rules
         self.roots = self.rules.roots()
+        self.grader = self.rules.grader()
         self.rng = random.Random(seed + lane.index)
         self.cap = max(cap, 1)
         self.turn = 0
@@ -138,7 +139,9 @@ class Prober:
 
     def restart(self) -> None:
         """A fresh best-first run from the root."""
-        self.seen: set[Hashable] = {self.rules.key(position) for position, _, _ in self.roots}
+        self.seen: dict[Hashable, int] = {}
+        for position, _, _ in self.roots:
+            self.fresh(self.rules.key(position))
         self.cut = False
         self.count = 0
         self.best = float("-inf")  # the run's best score, without noise or novelty
@@ -236,11 +239,9 @@ class Prober:
         return score
 
     def fresh(self, key: Hashable) -> bool:
-        """Add ``key`` to the best-first table; False when it was there already."""
-        if key in self.seen:
-            return False
-        self.seen.add(key)
-        return True
+        """Add ``key`` to the best-first table; False when it was there already (in a
+        game with grades, with a grade no higher: ``meet``)."""
+        return meet(self.seen, key, self.grader)
 
     def walk(self) -> tuple[Move, ...] | None:
         """One move of the current dive (starting a new dive when none is going)."""

@@ -46,6 +46,21 @@ def moves_to(node: Node | None) -> tuple[Any, ...]:
     return tuple(line)
 
 
+def meet(seen: dict[Hashable, int], key: Hashable, grader: Grader | None) -> bool:
+    """Record ``key`` as met by a probe (in a beam's layer, in a best-first run); False
+    when it was met before (in a game with grades, ``Game.graded``: its table key
+    with a grade no higher, so that every line from it is a line from the one met
+    before, and a probe may skip it)."""
+    grade = 0
+    if grader is not None:
+        key, grade = grader(key)
+    known = seen.get(key)
+    if known is not None and known <= grade:
+        return False
+    seen[key] = grade
+    return True
+
+
 def dealt(state: State) -> int:
     """How far the pack has gone: the cards left in it, negated (the layer's index)."""
     pile = state.piles.get(PACK)
