@@ -211,8 +211,8 @@ class Game(ABC):
         return state
 
     def graded(self, key: Hashable) -> tuple[Hashable, int]:
-        """The exhaustive search's table key and *grade* of a state whose ``key`` is
-        given (solver hook; only with ``grades`` set, and only for the game's own key).
+        """The searches' table key and *grade* of a state whose ``key`` is given
+        (solver hook; only with ``grades`` set, and only for the game's own key).
 
         A game may keep part of its key out of the table as a grade, where a lower
         grade dominates: every line of moves legal from the state with the higher grade

@@ -80,8 +80,9 @@ class Hemispheres(Game):
     # (solve.beam): alone it wins other deals than the game's own beam (of deals 1-60,
     # each beam alone at 1,200,000 positions, 36 and 38 won, 42 by either).
     helper_beam = (2.0, 0.0)
-    # The exhaustive search keeps the count of Race marriages in a row out of its table
-    # as a grade (``graded``): deal 31 is proved lost in a fifth of the positions.
+    # The searches keep the count of Race marriages in a row out of their tables as a
+    # grade (``graded``): the exhaustive search proves deal 31 lost in an eighth of the
+    # positions, and the beams win more deals.
     grades = True
     # The exhaustive search takes one turn in eight from the first node: it rarely
     # decides a deal, while the beam keeps finding wins.  From the start rather than

@@ -12,7 +12,7 @@ from typing import Any, Final, Literal
 
 from cadogan.core import Move, Outcome
 from cadogan.solve.engine import Budget, OutOfMemory, Parts
-from cadogan.solve.rules import Grader, Line, Position, Rules
+from cadogan.solve.rules import Grader, Line, Position, Rules, meet
 
 Status = Literal["solved", "unsolvable", "timeout", "memory"]
 STATUSES: Final[tuple[Status, ...]] = ("solved", "unsolvable", "timeout", "memory")
@@ -67,20 +67,10 @@ class Exhaustive:
     def remember(self, key: Hashable) -> bool:
         """Add ``key`` to the table; False when it was there already (in a game with
         grades: its table key, with a grade no higher than this one's)."""
-        seen = self.seen
-        if self.grader is None:
-            if key in seen:
-                return False
-            seen[key] = 0
-        else:
-            key, grade = self.grader(key)
-            known = seen.get(key)
-            if known is not None and known <= grade:
-                return False
-            seen[key] = grade
-            if known is not None:
-                return True  # searched again, from a position that dominates it
-        if len(seen) > self.max_states:
+        if not meet(self.seen, key, self.grader):
+            return False
+        # A key met again with a lower grade does not grow the table.
+        if len(self.seen) > self.max_states:
             raise OutOfMemory
         return True
 

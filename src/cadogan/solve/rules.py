@@ -47,10 +47,10 @@ def moves_to(node: Node | None) -> tuple[Any, ...]:
 
 
 def meet(seen: dict[Hashable, int], key: Hashable, grader: Grader | None) -> bool:
-    """Record ``key`` as met by a probe (in a beam's layer, in a best-first run); False
-    when it was met before (in a game with grades, ``Game.graded``: its table key
-    with a grade no higher, so that every line from it is a line from the one met
-    before, and a probe may skip it)."""
+    """Record ``key`` as met (in the exhaustive search's table, a beam's layer or a
+    best-first run); False when it was met before (in a game with grades,
+    ``Game.graded``: its table key with a grade no higher, so that every line from it
+    is a line from the one met before, and the search may skip it)."""
     grade = 0
     if grader is not None:
         key, grade = grader(key)
@@ -89,8 +89,8 @@ class Rules:
         return self.budget.key(position)[0]
 
     def grader(self) -> Grader | None:
-        """How the exhaustive search splits a key into its table key and grade
-        (``Game.graded``), or None when the whole key decides (a game without grades,
+        """How the searches split a key into its table key and grade
+        (``Game.graded``, for ``meet``), or None when the whole key decides (a game without grades,
         or one without its own key)."""
         game = self.budget.game
         return game.graded if game.grades and self.budget.own_key else None
