@@ -247,3 +247,20 @@ def assert_keys_merge_alike(pairs: Mapping[Any, set[Any]]) -> None:
     exactly the same positions."""
     assert all(len(others) == 1 for others in pairs.values())
     assert len({k for others in pairs.values() for k in others}) == len(pairs)
+
+
+class Clock:
+    """A clock that a fake kernel moves on by one second a chunk."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class NoRoots:
+    """Rules that stand in for a deal's: no roots (none is searched here)."""
+
+    def roots(self) -> list[Any]:
+        return []

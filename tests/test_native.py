@@ -13,8 +13,9 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Iterator
+from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -37,7 +38,8 @@ from cadogan.solve.engine import SOLO, Budget, Lane
 from cadogan.solve.native_beam import NativeBeam, native_beam
 from cadogan.solve.probe import Prober
 from cadogan.solve.rules import FastRules, rules_for
-from tests.helpers import lines_avoiding_the_deal, loaded_kernel
+from cadogan.solve.shares import BEAM
+from tests.helpers import Clock, NoRoots, lines_avoiding_the_deal, loaded_kernel
 
 G = NapoleonsSquare()
 SINGLE = NapoleonsSquare(deal="single")
@@ -438,3 +440,36 @@ def test_the_cache_keeps_only_the_newest_builds_of_a_kernel(
     gone = native.prune("a", keep=2)
     assert sorted(p.name for p in gone) == ["a-1.so", "a-2.so"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a-3.so", "a-4.so", "b-1.so"]
+
+
+class _SlowBeam:
+    """A kernel beam that never wins, each chunk taking one second of ``clock``."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+
+    def step(self, quota: int) -> int:
+        self.clock.now += 1.0
+        return quota
+
+    def line(self) -> None:
+        return None
+
+
+@pytest.mark.parametrize(("elapsed", "owed"), [(10.0, 0.85), (1000.0, 0.45)])
+def test_a_beam_turn_runs_until_the_kernels_have_had_their_share(
+    monkeypatch: pytest.MonkeyPatch, elapsed: float, owed: float
+) -> None:
+    """The kernels' beams are owed 85% of a short solve's time and, after the first
+    LONG seconds, 45% (shares.BEAM), leaving half to the exhaustive search."""
+    clock = Clock(elapsed)
+    # (By module: the name ``cadogan.solve`` is also the solve function.)
+    monkeypatch.setattr(import_module("cadogan.solve.native_beam"), "perf_counter", clock)
+    budget = Budget(G, 60.0, None)
+    budget.start, budget.deadline = 0.0, 1e9
+    searcher = NativeBeam(budget, cast(FastRules, NoRoots()), [cast(Any, _SlowBeam(clock))])
+    searcher.spent = BEAM.due(elapsed) - 2.0  # two seconds behind its due
+    assert searcher.step(1024) is None
+    assert BEAM.due(clock.now) <= searcher.spent < BEAM.due(clock.now) + 1.0
+    chunks = clock.now - elapsed
+    assert chunks == pytest.approx(2.0 / (1.0 - owed), abs=1.0)

@@ -15,7 +15,8 @@ decides, which is checked on positions of random lines of play of both games.
 from __future__ import annotations
 
 import gc
-from typing import Any
+from importlib import import_module
+from typing import Any, cast
 
 import pytest
 
@@ -42,7 +43,14 @@ from cadogan.solve.exhaustive import Exhaustive
 from cadogan.solve.native_beam import winning_line
 from cadogan.solve.native_exhaustive import NativeExhaustive, native_exhaustive
 from cadogan.solve.rules import FastRules, rules_for
-from tests.helpers import assert_keys_merge_alike, lines_avoiding_the_deal, loaded_kernel
+from cadogan.solve.shares import EXHAUSTIVE
+from tests.helpers import (
+    Clock,
+    NoRoots,
+    assert_keys_merge_alike,
+    lines_avoiding_the_deal,
+    loaded_kernel,
+)
 
 G = NapoleonsSquare()
 SINGLE = NapoleonsSquare(deal="single")
@@ -345,3 +353,47 @@ def test_a_solve_leaves_no_search_behind(lib: Any) -> None:
     finally:
         gc.enable()
     assert all(o.handle is None for o in alive)
+
+
+class _SlowKernel:
+    """A kernel search that never ends, each chunk taking one second of ``clock``."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self.count = 0
+
+    def step(self, quota: int) -> Progress:
+        self.clock.now += 1.0
+        self.count += quota
+        return Progress.RUNNING
+
+    def positions(self) -> int:
+        return self.count
+
+    def states(self) -> int:
+        return 0
+
+
+@pytest.mark.parametrize(("elapsed", "owed"), [(20.0, 0.10), (1000.0, 0.50)])
+def test_a_turn_runs_until_the_search_has_had_its_share(
+    monkeypatch: pytest.MonkeyPatch, elapsed: float, owed: float
+) -> None:
+    """A turn of the kernel's search lasts until it has had its due (shares.EXHAUSTIVE):
+    a tenth of a short solve's time; in a long solve half of the time after the first
+    LONG seconds, so that it can prove lost a deal that takes it minutes."""
+    clock = Clock(elapsed)
+    # (By module: the name ``cadogan.solve`` is also the solve function.)
+    monkeypatch.setattr(import_module("cadogan.solve.native_exhaustive"), "perf_counter", clock)
+    budget = Budget(G, 60.0, None)
+    budget.start, budget.deadline = 0.0, 1e9
+    search = Exhaustive(budget, 10)  # the Python search, which takes no turn here
+    kernel = _SlowKernel(clock)
+    searcher = NativeExhaustive(
+        budget, cast(FastRules, NoRoots()), cast(KernelExhaust, kernel), search
+    )
+    searcher.spent = EXHAUSTIVE.due(elapsed) - 5.0  # five seconds behind its due
+    assert searcher.step(1024) is None
+    assert EXHAUSTIVE.due(clock.now) <= searcher.spent < EXHAUSTIVE.due(clock.now) + 1.0
+    # Catching up five seconds at the full rate while owing `owed` of each new one.
+    assert kernel.count // 20_000 == pytest.approx(5.0 / (1.0 - owed), abs=1.0)
+    assert budget.nodes == kernel.count

@@ -292,3 +292,65 @@ def test_dask_task_keys_include_the_budget(monkeypatch: pytest.MonkeyPatch) -> N
         task = StudyTask(TASK.game, TASK.options, TASK.player, range(7, 8), budget)
         list(_dask(task, [7], "tcp://nowhere"))
     assert len(set(keys)) == 2
+
+
+def test_the_dask_task_keys_include_the_table_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A study with a larger table cap must not reuse a cached result of a smaller one."""
+    distributed = pytest.importorskip("dask.distributed")
+    keys: list[str] = []
+
+    class FakeClient:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            pass
+
+        def __enter__(self) -> FakeClient:
+            return self
+
+        def __exit__(self, *args: object) -> None:
+            pass
+
+        def submit(self, *args: object, key: str, **kwargs: object) -> None:
+            keys.append(key)
+            assert args[-1] == cap  # play_one is given the cap
+
+    monkeypatch.setattr(distributed, "Client", FakeClient)
+    monkeypatch.setattr(distributed, "as_completed", lambda futures: iter(()))
+    from cadogan.study.runner import _dask
+
+    for cap in (None, 50_000_000):
+        task = StudyTask(TASK.game, TASK.options, "solver", range(7, 8), 10.0, False, cap)
+        list(_dask(task, [7], "tcp://nowhere"))
+    assert len(set(keys)) == 2
+
+
+def test_study_max_states_caps_the_solvers_table(tmp_path: Path) -> None:
+    """--max-states reaches the solver: a deal it wins with the default table runs out
+    of room (stored as a timeout, never as a loss) with a table of one position."""
+    rows = {}
+    for name, extra in (("default", ()), ("tiny", ("--max-states", "1"))):
+        db = tmp_path / f"{name}.sqlite"
+        result = cadogan(
+            "study", "petits-paquets", "--deals", "1..3", "--workers", "1", "--db", str(db), *extra
+        )
+        assert result.returncode == 0, result.stderr
+        store = Store(db)
+        task = StudyTask("petits-paquets", (), "solver", range(1, 4))
+        rows[name] = [
+            r.status for r in store.rows(task.game, task.options_text, "solver", task.deals)
+        ]
+    assert rows["default"] == ["won", "won", "won"]
+    assert rows["tiny"] == ["timeout", "timeout", "timeout"]
+
+
+def test_study_refuses_a_table_cap_below_one(tmp_path: Path) -> None:
+    result = cadogan(
+        "study",
+        "petits-paquets",
+        "--deals",
+        "1..2",
+        "--max-states",
+        "0",
+        "--db",
+        str(tmp_path / "x.sqlite"),
+    )
+    assert result.returncode == 2 and "--max-states" in result.stderr

@@ -21,7 +21,7 @@ from cadogan.core.options import parse_pairs
 from cadogan.record import Record
 from cadogan.solve import Solution
 from cadogan.solve import solve as run_solver
-from cadogan.solve.search import Limits
+from cadogan.solve.search import MAX_STATES, Limits
 
 VERDICTS = {
     "solved": "solved: the deal can be won",
@@ -53,9 +53,10 @@ def solution_record(game: Game, deal: int, solution: Solution) -> Record | None:
 @click.option(
     "--max-states",
     type=click.IntRange(1),
-    default=2_000_000,
+    default=MAX_STATES,
     show_default=True,
-    help="Cap on the positions kept in the solver's table.",
+    help="Cap on the positions kept in the solver's table (about 150 bytes each in "
+    "the native search; a long solve proving a hard deal lost may need tens of millions).",
 )
 @click.option(
     "--max-nodes",

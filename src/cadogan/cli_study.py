@@ -110,6 +110,13 @@ class Tally:
     is_flag=True,
     help="Also replay the deals stored as timeouts under a smaller --timeout.",
 )
+@click.option(
+    "--max-states",
+    type=click.IntRange(1),
+    default=None,
+    help="Cap on the positions in the solver's table (default: the solver's, 2,000,000); "
+    "a long --timeout meant to prove hard deals lost needs tens of millions.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the totals as JSON.")
 def study(
     game: str,
@@ -121,6 +128,7 @@ def study(
     dask_address: str | None,
     db: Path,
     retry: bool,
+    max_states: int | None,
     as_json: bool,
 ) -> None:
     """Play a range of deals with a player and store one row per deal (resumable).
@@ -131,7 +139,7 @@ def study(
     """
     deals = parse_deals(deals_text)
     opts = tuple(sorted(parse_pairs(options).items()))
-    task = StudyTask(registry.find(game).id, opts, player, deals, timeout, retry)
+    task = StudyTask(registry.find(game).id, opts, player, deals, timeout, retry, max_states)
     store = Store(db)
     tally = Tally()
     columns = (

@@ -4,8 +4,9 @@ It takes the Python beam's place (:mod:`cadogan.solve.beam`) in the probes' turn
 the same interface: ``step(quota)`` searches and answers a winning line or None.  Its
 turns are measured by the clock, not by positions (a kernel position costs a twentieth
 of a compiled Python one, and far less than a plain one): each turn runs until the
-kernel has had ``SHARE`` of the solve's time, leaving the rest to the exhaustive
-search (the only source of ``unsolvable``) and the best-first probe.  Every position
+kernel has had its share of the solve's time (``shares.BEAM``: most of it at first,
+half after ``shares.LONG`` seconds), leaving the rest to the exhaustive search (the
+only source of ``unsolvable``) and the best-first probe.  Every position
 the kernel plays counts in the solve's ``nodes``.
 
 It runs only under a clock budget.  Under a node cap (``max_nodes``) a solve promises
@@ -28,6 +29,7 @@ from cadogan.native import hemispheres, napoleons_square
 from cadogan.native.kernel import Args, Converter, KernelBeam, load
 from cadogan.solve.engine import NO_CAP, Budget, OutOfTime
 from cadogan.solve.rules import FastRules, Rules
+from cadogan.solve.shares import BEAM
 
 # The games with a kernel: its name and how the game's fast-form positions map onto it.
 KERNELS: Final[dict[str, tuple[str, Converter]]] = {
@@ -35,7 +37,6 @@ KERNELS: Final[dict[str, tuple[str, Converter]]] = {
     "hemispheres": (hemispheres.NAME, hemispheres.args),
 }
 
-SHARE: Final = 0.85  # the share of a solve's time the kernel's turns take
 CHUNK: Final = 20_000  # kernel positions between two looks at the clock (~10 ms)
 FIRST_WIDTH: Final = 8  # the first run's width, doubled on each restart
 MAX_WIDTH: Final = 65_536  # the widest run; from there on each run adds noise
@@ -73,7 +74,7 @@ class NativeBeam:
         return self.kernels[self.turn % len(self.kernels)]
 
     def step(self, quota: int) -> tuple[Move, ...] | None:
-        """Search until the kernels have had ``SHARE`` of the solve's time (one chunk
+        """Search until the kernels have had their share of the solve's time (one chunk
         at least); a winning line, or None.  (``quota`` is the Python searches'
         measure, positions; the kernels' turns are measured by the clock instead.)"""
         budget = self.budget
@@ -95,7 +96,7 @@ class NativeBeam:
                 return self.checked(*found)
             if now > budget.deadline:
                 raise OutOfTime
-            if self.spent >= SHARE * (now - budget.start):
+            if self.spent >= BEAM.due(now - budget.start):
                 return None
         return None
 

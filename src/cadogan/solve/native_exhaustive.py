@@ -2,11 +2,13 @@
 (``cadogan.native.exhaust``: Napoleon's Square and the Hemispheres).
 
 It takes the Python exhaustive search's turns (:mod:`cadogan.solve.exhaustive`) in
-lane 0, measured by the clock: each turn runs until the kernel's search has had
-``SHARE`` of the solve's time.  It searches the same positions by the same rules (the
-tests hold its moves, safe moves, proofs of loss and keys to the game's fast form,
-and its verdicts to the Python search's), ten to thirty times as fast, so it decides
-many positions of the middle game that the Python search could not in the time.
+lane 0, measured by the clock: each turn runs until the kernel's search has had its
+share of the solve's time (``shares.EXHAUSTIVE``: a tenth at first, half after
+``shares.LONG`` seconds, when a deal the beam has not won is often lost).  It
+searches the same positions by the same rules (the tests hold its moves, safe moves,
+proofs of loss and keys to the game's fast form, and its verdicts to the Python
+search's), ten to thirty times as fast, so it decides many positions of the middle
+game that the Python search could not in the time.
 
 Like the native beam it runs only under a clock budget, never under a node cap, so a
 capped solve gives the same answer on every machine.  A win it finds is replayed
@@ -26,8 +28,8 @@ from cadogan.solve.engine import Budget, OutOfTime
 from cadogan.solve.exhaustive import Exhaustive, Status
 from cadogan.solve.native_beam import kernel_start, winning_line
 from cadogan.solve.rules import FastRules, Rules
+from cadogan.solve.shares import EXHAUSTIVE
 
-SHARE: Final = 0.10  # the share of a solve's time the kernel's search takes
 CHUNK: Final = 20_000  # kernel positions between two looks at the clock
 Verdict = tuple[Status, tuple[Move, ...]]
 
@@ -48,7 +50,7 @@ class NativeExhaustive:
         self.fault: str | None = None  # why the kernel's search stopped, if it did
 
     def step(self, quota: int) -> Verdict | None:
-        """A turn: the kernel's until it has had ``SHARE`` of the solve's time (one
+        """A turn: the kernel's until it has had its share of the solve's time (one
         chunk at least), then a verdict or None; the Python search's ``quota`` nodes
         once the kernel's has stopped."""
         if self.fault is not None:
@@ -70,7 +72,7 @@ class NativeExhaustive:
                 return self._stop("the native search outgrew its table")
             if now > budget.deadline:
                 raise OutOfTime
-            if self.spent >= SHARE * (now - budget.start):
+            if self.spent >= EXHAUSTIVE.due(now - budget.start):
                 return None
 
     def _won(self) -> Verdict | None:

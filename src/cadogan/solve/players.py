@@ -17,7 +17,7 @@ from typing import Literal
 
 from cadogan.core import Game, Move, Outcome, State
 from cadogan.solve.greedy import Memory, greedy_move
-from cadogan.solve.search import solve
+from cadogan.solve.search import MAX_STATES, solve
 
 PlayStatus = Literal["won", "lost", "timeout"]
 PLAYERS = ("solver", "greedy", "random")
@@ -35,14 +35,21 @@ class PlayResult:
 
 
 def play_deal(
-    game: Game, deal: int, player: str, *, timeout: float = 10.0, seed: int = 0
+    game: Game,
+    deal: int,
+    player: str,
+    *,
+    timeout: float = 10.0,
+    seed: int = 0,
+    max_states: int = MAX_STATES,
 ) -> PlayResult:
-    """Play deal ``deal`` of ``game`` with ``player`` ("solver", "greedy" or "random")."""
+    """Play deal ``deal`` of ``game`` with ``player`` ("solver", "greedy" or "random");
+    the solver keeps at most ``max_states`` positions in its table."""
     if player not in PLAYERS:
         raise ValueError(f"unknown player {player!r}; choose one of: {', '.join(PLAYERS)}")
     state = game.deal(deal)
     if player == "solver":
-        found = solve(game, state, timeout=timeout)
+        found = solve(game, state, timeout=timeout, max_states=max_states)
         status: PlayStatus = "timeout"
         if found.decided:
             status = "won" if found.status == "solved" else "lost"

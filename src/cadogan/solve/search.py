@@ -84,6 +84,7 @@ from cadogan.solve.probe import Prober
 from cadogan.solve.rules import rules_for
 
 __all__ = [
+    "MAX_STATES",
     "STATUSES",
     "Exhaustive",
     "Limits",
@@ -97,6 +98,9 @@ __all__ = [
 ]
 
 SLICE: Final = 1024  # nodes each search plays before the other takes its turn
+# The default cap on the exhaustive search's table (a few hundred megabytes); a long
+# solve that is to prove a hard deal lost needs more (benchmarks/README.md).
+MAX_STATES: Final = 2_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +208,7 @@ def solve(
     state: State,
     *,
     timeout: float = 10.0,
-    max_states: int = 2_000_000,
+    max_states: int = MAX_STATES,
     max_nodes: int | None = None,
     progress: Progress | None = None,
     workers: int = 1,
@@ -243,7 +247,7 @@ class Limits:
     """A solve's budget: seconds, table positions and (optionally) nodes generated."""
 
     timeout: float = 10.0
-    max_states: int = 2_000_000
+    max_states: int = MAX_STATES
     max_nodes: int | None = None
 
 

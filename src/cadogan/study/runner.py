@@ -34,6 +34,7 @@ class StudyTask:
     deals: range
     timeout: float = 10.0
     retry: bool = False
+    max_states: int | None = None  # the solver's table cap; None: the solver's default
 
     @property
     def options_text(self) -> str:
@@ -42,14 +43,23 @@ class StudyTask:
 
 
 def play_one(
-    game: str, options: tuple[tuple[str, str], ...], player: str, deal: int, timeout: float
+    game: str,
+    options: tuple[tuple[str, str], ...],
+    player: str,
+    deal: int,
+    timeout: float,
+    max_states: int | None = None,
 ) -> Row:
-    """Play one deal and return its row; a pure function of its arguments (bar seconds)."""
+    """Play one deal and return its row; a pure function of its arguments (bar seconds).
+    ``max_states`` caps the solver's table (None: the solver's default): a long budget
+    that is to prove hard deals lost needs a larger one."""
     from cadogan.solve.players import play_deal
+    from cadogan.solve.search import MAX_STATES
     from cadogan.version import VERSION
 
     g = registry.game(game, **dict(options))
-    result = play_deal(g, deal, player, timeout=timeout, seed=0)
+    cap = MAX_STATES if max_states is None else max_states
+    result = play_deal(g, deal, player, timeout=timeout, seed=0, max_states=cap)
     return Row(
         g.id,
         format_pairs(g.options),
@@ -64,9 +74,16 @@ def play_one(
     )
 
 
+def _arguments(
+    task: StudyTask, deal: int
+) -> tuple[str, tuple[tuple[str, str], ...], str, int, float, int | None]:
+    """``play_one``'s arguments for one deal of ``task``."""
+    return task.game, task.options, task.player, deal, task.timeout, task.max_states
+
+
 def _in_process(task: StudyTask, deals: list[int]) -> Iterator[Row]:
     for deal in deals:
-        yield play_one(task.game, task.options, task.player, deal, task.timeout)
+        yield play_one(*_arguments(task, deal))
 
 
 def _pool(task: StudyTask, deals: list[int], workers: int) -> Iterator[Row]:
@@ -75,9 +92,7 @@ def _pool(task: StudyTask, deals: list[int], workers: int) -> Iterator[Row]:
         running: set[Future[Row]] = set()
         while True:
             for deal in todo:  # keep at most 2 x workers in flight
-                running.add(
-                    pool.submit(play_one, task.game, task.options, task.player, deal, task.timeout)
-                )
+                running.add(pool.submit(play_one, *_arguments(task, deal)))
                 if len(running) >= 2 * workers:
                     break
             if not running:
@@ -98,12 +113,9 @@ def _dask(task: StudyTask, deals: list[int], address: str) -> Iterator[Row]:
         futures = [
             client.submit(
                 play_one,
-                task.game,
-                task.options,
-                task.player,
-                d,
-                task.timeout,
-                key=f"{task.game}-{task.options_text}-{task.player}-{d}-{task.timeout!r}",
+                *_arguments(task, d),
+                key=f"{task.game}-{task.options_text}-{task.player}-{d}-{task.timeout!r}"
+                f"-{task.max_states}",
                 pure=True,
             )
             for d in deals

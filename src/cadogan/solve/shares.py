@@ -1,0 +1,41 @@
+"""How a solve under a clock budget shares its time between the native kernels' searches.
+
+The kernels' turns are measured by the clock (:mod:`cadogan.solve.native_beam`,
+:mod:`cadogan.solve.native_exhaustive`): each turn runs until its search has had its
+*due*, the seconds it is owed by then.  What is left over goes to the Python searches
+(the best-first probe, and the exhaustive search wherever the kernel's has stopped).
+
+For the first ``LONG`` seconds the beam has most of the time: it wins most of the
+deals that can be won within a second or two, and at 10 s a deal it decides most of
+what is decided at all.  A solve still running after that has met a deal that the beam
+finds hard, and such deals are often lost (Napoleon's Square's deal 7 resisted the beam
+for minutes and its exhaustive search, run alone, proved it lost in 752 s,
+benchmarks/README.md, "Long solves lean towards proofs").  Only the exhaustive search
+can say so, so from then on it has half of the time.  A budget of at most ``LONG``
+seconds, such as the 10 s of the benchmarks, a hint or a study, is shared exactly as
+before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+LONG: Final = 30.0  # seconds of a solve after which the exhaustive search has more time
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """A search's share of the solve's time: ``early`` of the first ``LONG`` seconds,
+    ``late`` of the time after."""
+
+    early: float
+    late: float
+
+    def due(self, elapsed: float) -> float:
+        """The seconds of its turns the search is owed ``elapsed`` seconds into a solve."""
+        return self.early * min(elapsed, LONG) + self.late * max(elapsed - LONG, 0.0)
+
+
+BEAM: Final = Share(0.85, 0.45)  # the native beams, all of them together
+EXHAUSTIVE: Final = Share(0.10, 0.50)  # the native exhaustive search
