@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -265,62 +266,55 @@ def test_summaries_give_the_smallest_budget_of_the_timeouts(tmp_path: Path) -> N
     assert store.summaries()[0].timeout_budget == 60.0
 
 
+def submitted_to_dask(monkeypatch: pytest.MonkeyPatch, tasks: list[StudyTask]) -> list[Any]:
+    """What a study of each task (deal 7 alone) submits to a stand-in Dask client: each
+    submission's arguments with its key last."""
+    distributed = pytest.importorskip("dask.distributed")
+    found: list[Any] = []
+
+    class FakeClient:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            pass
+
+        def __enter__(self) -> FakeClient:
+            return self
+
+        def __exit__(self, *args: object) -> None:
+            pass
+
+        def submit(self, *args: object, key: str, **kwargs: object) -> None:
+            found.append((*args, key))
+
+    monkeypatch.setattr(distributed, "Client", FakeClient)
+    monkeypatch.setattr(distributed, "as_completed", lambda futures: iter(()))
+    from cadogan.study.runner import _dask
+
+    for task in tasks:
+        list(_dask(task, [7], "tcp://nowhere"))
+    return found
+
+
 def test_dask_task_keys_include_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """A retry at a larger budget must not share a key (and so a cached result) with
     the same deal played at a smaller budget on the same cluster."""
-    distributed = pytest.importorskip("dask.distributed")
-    keys: list[str] = []
-
-    class FakeClient:
-        def __init__(self, *args: object, **kwargs: object) -> None:
-            pass
-
-        def __enter__(self) -> FakeClient:
-            return self
-
-        def __exit__(self, *args: object) -> None:
-            pass
-
-        def submit(self, *args: object, key: str, **kwargs: object) -> None:
-            keys.append(key)
-
-    monkeypatch.setattr(distributed, "Client", FakeClient)
-    monkeypatch.setattr(distributed, "as_completed", lambda futures: iter(()))
-    from cadogan.study.runner import _dask
-
-    for budget in (10.0, 60.0):
-        task = StudyTask(TASK.game, TASK.options, TASK.player, range(7, 8), budget)
-        list(_dask(task, [7], "tcp://nowhere"))
-    assert len(set(keys)) == 2
+    tasks = [
+        StudyTask(TASK.game, TASK.options, TASK.player, range(7, 8), budget)
+        for budget in (10.0, 60.0)
+    ]
+    submitted = submitted_to_dask(monkeypatch, tasks)
+    assert len({args[-1] for args in submitted}) == 2
 
 
 def test_the_dask_task_keys_include_the_table_cap(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A study with a larger table cap must not reuse a cached result of a smaller one."""
-    distributed = pytest.importorskip("dask.distributed")
-    keys: list[str] = []
-
-    class FakeClient:
-        def __init__(self, *args: object, **kwargs: object) -> None:
-            pass
-
-        def __enter__(self) -> FakeClient:
-            return self
-
-        def __exit__(self, *args: object) -> None:
-            pass
-
-        def submit(self, *args: object, key: str, **kwargs: object) -> None:
-            keys.append(key)
-            assert args[-1] == cap  # play_one is given the cap
-
-    monkeypatch.setattr(distributed, "Client", FakeClient)
-    monkeypatch.setattr(distributed, "as_completed", lambda futures: iter(()))
-    from cadogan.study.runner import _dask
-
-    for cap in (None, 50_000_000):
-        task = StudyTask(TASK.game, TASK.options, "solver", range(7, 8), 10.0, False, cap)
-        list(_dask(task, [7], "tcp://nowhere"))
-    assert len(set(keys)) == 2
+    """A study with a larger table cap must not reuse a cached result of a smaller one,
+    and each submission hands play_one its cap."""
+    caps = (None, 50_000_000)
+    tasks = [
+        StudyTask(TASK.game, TASK.options, "solver", range(7, 8), 10.0, False, cap) for cap in caps
+    ]
+    submitted = submitted_to_dask(monkeypatch, tasks)
+    assert len({args[-1] for args in submitted}) == 2
+    assert [args[-2] for args in submitted] == list(caps)
 
 
 def test_study_max_states_caps_the_solvers_table(tmp_path: Path) -> None:
