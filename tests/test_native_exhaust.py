@@ -15,7 +15,6 @@ decides, which is checked on positions of random lines of play of both games.
 from __future__ import annotations
 
 import gc
-import random
 from importlib import import_module
 from typing import Any, cast
 
@@ -45,7 +44,6 @@ from cadogan.solve.native_beam import winning_line
 from cadogan.solve.native_exhaustive import NativeExhaustive, native_exhaustive
 from cadogan.solve.rules import FastRules, rules_for
 from cadogan.solve.shares import EXHAUSTIVE
-from tests.games.test_napoleons_square_solver import DEAL_7_PACKETS, DEAL_7_TALON, complete
 from tests.helpers import (
     Clock,
     NoRoots,
@@ -399,34 +397,3 @@ def test_a_turn_runs_until_the_search_has_had_its_share(
     # Catching up five seconds at the full rate while owing `owed` of each new one.
     assert kernel.count // 20_000 == pytest.approx(5.0 / (1.0 - owed), abs=1.0)
     assert budget.nodes == kernel.count
-
-
-def test_the_talon_test_counts_supports_as_the_pythons_with_the_pack_out(lib: Any) -> None:
-    """With the pack out the kernel's talon's test also counts supports (dead rule 5),
-    as the Python one does: on a deal-7 endgame that only the count proves lost and on
-    positions a few random moves from it (lost), and on the positions of a winning
-    line of deal 24 with the pack out and a few random moves from them (most not)."""
-    start = complete(DEAL_7_PACKETS, DEAL_7_TALON)
-    assert late_dead(lib, kernel_ns.args(spot(start)), b"")
-    won = solve(G, G.deal(24), timeout=30.0)  # any winning line will do
-    assert won.status == "solved"
-    state, starts = G.deal(24), [start]
-    for move in won.moves:
-        state = G.play(state, move)
-        if state.phase == "play" and not state.piles["pack"].cards:
-            starts.append(state)
-    rng = random.Random(7)
-    answers = {True: 0, False: 0}
-    for begin in starts:
-        for _ in range(4):
-            state = begin
-            for _ in range(rng.randint(0, 4)):
-                if not (legal := G.moves(state)):
-                    break
-                state = G.play(state, rng.choice(legal))
-            packets, heights, talon, left = position = spot(state)
-            assert left == 0
-            expected = space_dead_codes([list(p) for p in packets], list(talon), [], list(heights))
-            assert late_dead(lib, kernel_ns.args(position), b"") == expected, position
-            answers[expected] += 1
-    assert answers[True] >= 4 and answers[False] > 20
