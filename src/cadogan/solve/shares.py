@@ -8,10 +8,11 @@ The kernels' turns are measured by the clock (:mod:`cadogan.solve.native_beam`,
 For the first ``LONG`` seconds the beam has most of the time: it wins most of the
 deals that can be won within a second or two, and at 10 s a deal it decides most of
 what is decided at all.  A solve still running after that has met a deal that the beam
-finds hard, and such deals are often lost (Napoleon's Square's deal 7 resisted the beam
-for minutes and its exhaustive search, run alone, proved it lost in 752 s,
+finds hard, and such deals are often lost or won only by a long exhaustive search
+(Napoleon's Square's deals 7 and 13 resisted the beam for minutes; its exhaustive
+search, run alone, proved deal 7 lost in 752 s and won deal 13 in 406 s,
 benchmarks/README.md, "Long solves lean towards proofs").  Only the exhaustive search
-can say so, so from then on it has half of the time.  A budget of at most ``LONG``
+can prove a loss, so from then on it has half of the time.  A budget of at most ``LONG``
 seconds, such as the 10 s of the benchmarks, a hint or a study, is shared exactly as
 before.
 """
