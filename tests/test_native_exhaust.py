@@ -15,6 +15,7 @@ decides, which is checked on positions of random lines of play of both games.
 from __future__ import annotations
 
 import gc
+import random
 from importlib import import_module
 from typing import Any, cast
 
@@ -43,7 +44,8 @@ from cadogan.solve.exhaustive import Exhaustive
 from cadogan.solve.native_beam import winning_line
 from cadogan.solve.native_exhaustive import NativeExhaustive, native_exhaustive
 from cadogan.solve.rules import FastRules, rules_for
-from cadogan.solve.shares import EXHAUSTIVE
+from cadogan.solve.shares import EXHAUSTIVE, LONG
+from tests.games.test_napoleons_square_solver import DEAL_7_PACKETS, DEAL_7_TALON, complete
 from tests.helpers import (
     Clock,
     NoRoots,
@@ -162,28 +164,85 @@ def test_napoleons_square_has_no_grades(lib: Any) -> None:
         assert grade(lib, kernel_ns.args(spot(state))) == 0
 
 
+@pytest.mark.parametrize("thorough", [False, True], ids=["plain", "thorough"])
 @pytest.mark.parametrize("game", [G, SINGLE], ids=["square", "single"])
-def test_the_talon_test_answers_as_the_pythons(lib: Any, game: NapoleonsSquare) -> None:
-    """The kernel's talon's test (the proof of loss that counts spaces) gives the
-    Python test's answer on every position, and runs only once at most 12 cards are
-    left in the pack, as the game's ``dead`` runs it."""
+def test_the_talon_test_answers_as_the_pythons(
+    lib: Any, game: NapoleonsSquare, thorough: bool
+) -> None:
+    """The kernel's talon's test (the proof of loss that counts spaces; when thorough,
+    with the count of supports too) gives the Python test's answer on every position,
+    and runs only once at most 12 cards are left in the pack, as the game's ``dead``
+    runs it."""
     answers = {True: 0, False: 0}
     for state in positions(game, range(1, 13), seed=5):
         form = Spots(game, game.deal(state.deal))
         packets, heights, talon, left = position = spot(state)
         coming = form.pack[len(form.pack) - left :]  # the pack, the next card first
         expected = left <= LATE and space_dead_codes(
-            [list(p) for p in packets], list(talon), list(coming), list(heights)
+            [list(p) for p in packets],
+            list(talon),
+            list(coming),
+            list(heights),
+            supports=thorough,
         )
-        found = late_dead(lib, kernel_ns.args(position), form.pack)
+        found = late_dead(lib, kernel_ns.args(position), form.pack, thorough=thorough)
         assert found == expected, (state.deal, position)
         answers[found] += 1
     assert answers[True] > 20 and answers[False] > 200  # both answers are tried
 
 
-def kernel_verdict(game: Game, state: State, cap: int) -> tuple[Progress, FastRules, Any]:
-    """The kernel's search from ``state`` (settled), run for at most ``cap``
-    positions: where it stands, the rules and the search."""
+def test_the_count_of_supports_answers_as_the_pythons_with_the_pack_out(lib: Any) -> None:
+    """Dead rule 5, the count of supports, asked only by a thorough search: with the
+    pack out the kernel's count answers as the Python one, on a deal-7 endgame that
+    only the count proves lost and on positions a few random moves from it, and on the
+    positions of a winning line of deal 24 with the pack out and a few random moves
+    from them; a plain search's test leaves the deal-7 endgame open."""
+    start = complete(DEAL_7_PACKETS, DEAL_7_TALON)
+    assert late_dead(lib, kernel_ns.args(spot(start)), b"", thorough=True)
+    assert not late_dead(lib, kernel_ns.args(spot(start)), b"")
+    won = solve(G, G.deal(24), timeout=30.0)  # any winning line will do
+    assert won.status == "solved"
+    state, starts = G.deal(24), [start]
+    for move in won.moves:
+        state = G.play(state, move)
+        if state.phase == "play" and not state.piles["pack"].cards:
+            starts.append(state)
+    rng = random.Random(7)
+    answers = {True: 0, False: 0}
+    for begin in starts:
+        for _ in range(4):
+            state = begin
+            for _ in range(rng.randint(0, 4)):
+                if not (legal := G.moves(state)):
+                    break
+                state = G.play(state, rng.choice(legal))
+            packets, heights, talon, left = position = spot(state)
+            assert left == 0
+            expected = space_dead_codes(
+                [list(p) for p in packets], list(talon), [], list(heights), supports=True
+            )
+            assert late_dead(lib, kernel_ns.args(position), b"", thorough=True) == expected
+            answers[expected] += 1
+    assert answers[True] >= 4 and answers[False] > 20
+
+
+def test_a_thorough_search_proves_the_endgame_lost_on_entry(lib: Any) -> None:
+    """``KernelExhaust.thorough`` reaches the search: the deal-7 endgame that only the
+    count of supports proves lost is lost at once for a thorough search, and only
+    after a search of its lines for a plain one (the same verdict, as it must be)."""
+    start = complete(DEAL_7_PACKETS, DEAL_7_TALON)
+    plain, _, plain_search = kernel_verdict(G, start, 300_000)
+    thorough, _, thorough_search = kernel_verdict(G, start, 300_000, thorough=True)
+    assert plain is Progress.LOST and thorough is Progress.LOST
+    assert thorough_search.positions() < plain_search.positions()
+    assert thorough_search.states() == 0 < plain_search.states()
+
+
+def kernel_verdict(
+    game: Game, state: State, cap: int, *, thorough: bool = False
+) -> tuple[Progress, FastRules, Any]:
+    """The kernel's search from ``state`` (settled; ``thorough`` or not), run for at
+    most ``cap`` positions: where it stands, the rules and the search."""
     budget = Budget(game, 600.0, None)
     root, _, legal, result = budget.settle(state)
     assert result is Outcome.ONGOING
@@ -193,6 +252,8 @@ def kernel_verdict(game: Game, state: State, cap: int) -> tuple[Progress, FastRu
     roots = [mapping.args(position) for position, _, _ in rules.roots()]
     pack = rules.fast.pack  # type: ignore[attr-defined]
     search = KernelExhaust(lib_for(game), pack, roots, 2_000_000)
+    if thorough:
+        search.thorough()
     progress = Progress.RUNNING
     while progress is Progress.RUNNING and search.positions() < cap:
         progress = search.step(50_000)
@@ -361,6 +422,10 @@ class _SlowKernel:
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
         self.count = 0
+        self.thorough_from: float | None = None  # when the search was made thorough
+
+    def thorough(self) -> None:
+        self.thorough_from = self.clock.now
 
     def step(self, quota: int) -> Progress:
         self.clock.now += 1.0
@@ -397,3 +462,6 @@ def test_a_turn_runs_until_the_search_has_had_its_share(
     # Catching up five seconds at the full rate while owing `owed` of each new one.
     assert kernel.count // 20_000 == pytest.approx(5.0 / (1.0 - owed), abs=1.0)
     assert budget.nodes == kernel.count
+    # The costlier proofs of loss: asked from the first chunk after LONG seconds.
+    assert searcher.thorough is (clock.now >= LONG)
+    assert kernel.thorough_from == (elapsed + 1.0 if elapsed >= LONG else None)

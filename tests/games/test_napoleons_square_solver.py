@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cadogan.cards import cards
 from cadogan.core import Game, Pile, State, make_state
 from cadogan.games import _napoleons_square_solve as solver
+from cadogan.games import _napoleons_square_space as space_module
 from cadogan.games._napoleons_square_dead import LATE, kings_dead
 from cadogan.games._napoleons_square_rules import FOUND, PACK, PACKETS
 from cadogan.games._napoleons_square_space import space_dead
@@ -201,10 +204,38 @@ def test_dead_counts_the_spaces_the_talon_needs_at_once() -> None:
     assert solve(G, two_spaces, timeout=600, max_nodes=100_000).status == "solved"
 
 
+# A position of deal 7 with the pack out, met by the exhaustive search: rules 1-4 leave
+# it open (the talon's cards can each leave, and every packet could be emptied), but it
+# is lost, and the count of supports (rule 5) proves it at once.
+DEAL_7_PACKETS = {
+    1: "8c Qs 4d Jc Tc 9c", 2: "7c Ts 9s", 3: "Js 9h 8h 7h 6h 5h", 4: "9s 8s 7s",
+    5: "3c 7s", 6: "Th 5c", 7: "2h 3d 8c Qh Jh", 8: "Qc Ks Qs", 9: "6d",
+    10: "2c 5s Kh 9d 8d", 11: "Kh", 12: "9h 8h 7h",
+}  # fmt: skip
+DEAL_7_TALON = "5h 6c Qh 9c 4c 3h Kd Th 6s 6h 4s 8s Ts 5d Ks Qd Js 7d Kc Jc Td 4h Jh Qc Kc Jd Tc"
+
+
+def test_dead_rule_5_counts_the_supports_the_stuck_cards_need(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dead rule 5 (pack out; asked only by a long solve's thorough search): walking
+    down the talon, the cards that cannot have been played must each lie on a copy of
+    the card one higher that can be a top, or at the bottom of an emptied packet; here
+    they cannot, though rule 4 alone lets them, and the game's own ``dead`` (rules
+    1-4) leaves the position open."""
+    state = complete(DEAL_7_PACKETS, DEAL_7_TALON)
+    assert not kings_dead(state)
+    assert space_dead(state, supports=True)
+    assert not space_dead(state) and not G.dead(state)
+    assert solve(Unpruned(), state, timeout=600, max_nodes=50_000).status == "unsolvable"
+    monkeypatch.setattr(space_module, "supports_fit", lambda *args: True)
+    assert not space_dead(state, supports=True)  # the count is what decides
+
+
 def test_the_talon_test_never_fires_on_a_winning_line_and_is_right_off_it() -> None:
-    """Soundness of the talon's test: no position of a winning line is called lost;
-    positions a few random moves off the line that it calls lost, the search without
-    any dead test never wins."""
+    """Soundness of the talon's test, with the count of supports (dead rule 5) too:
+    no position of a winning line is called lost; positions a few random moves off the
+    line that it calls lost, the search without any dead test never wins."""
     off = []
     for deal in (24, 108, 133, 214):
         found = solve(Unpruned(), G.deal(deal), timeout=600, max_nodes=500_000)
@@ -212,7 +243,7 @@ def test_the_talon_test_never_fires_on_a_winning_line_and_is_right_off_it() -> N
         rng, state = random.Random(deal), G.deal(deal)
         for move in found.moves:
             if state.phase == "play":
-                assert not space_dead(state)
+                assert not space_dead(state, supports=True)
                 off += _off_line(state, rng)
             state = G.play(state, move)
     verdicts = [solve(Unpruned(), s, timeout=600, max_nodes=25_000).status for s in off[:16]]
@@ -226,7 +257,7 @@ def _off_line(state: State, rng: random.Random) -> list[State]:
         if not (legal := G.moves(state)):
             break
         state = G.play(state, rng.choice(legal))
-    return [state] if state.phase == "play" and space_dead(state) else []
+    return [state] if state.phase == "play" and space_dead(state, supports=True) else []
 
 
 def test_the_talon_test_waits_until_the_pack_is_short() -> None:

@@ -41,6 +41,7 @@ from typing import Final
 from cadogan.cards import Rank
 from cadogan.core import State
 from cadogan.games._napoleons_square_rules import CODE, FOUND, PACK, PACKETS, TALON
+from cadogan.games._napoleons_square_supports import supports_fit
 
 KING: Final = int(Rank.KING)
 CODES: Final = 64  # card codes (16 x suit + rank) and the numbers around them are below this
@@ -246,7 +247,7 @@ class _World:
             self.touch(second)
 
 
-def space_dead(state: State) -> bool:
+def space_dead(state: State, *, supports: bool = False) -> bool:
     """:func:`space_dead_codes` of a position (False in the remedy phase, where the
     Note's remedy is still to move a king)."""
     if state.phase != "play":
@@ -255,7 +256,7 @@ def space_dead(state: State) -> bool:
     packets = [[CODE[c] for c in piles[name].cards] for name in PACKETS]
     talon = [CODE[c] for c in piles[TALON].cards]
     pack = [CODE[c] for c in reversed(piles[PACK].cards)]
-    return space_dead_codes(packets, talon, pack, suit_heights(state))
+    return space_dead_codes(packets, talon, pack, suit_heights(state), supports=supports)
 
 
 def suit_heights(state: State) -> list[int]:
@@ -276,6 +277,8 @@ def space_dead_codes(
     talon: Sequence[int],
     pack: Sequence[int],
     heights: Sequence[int],
+    *,
+    supports: bool = False,
 ) -> bool:
     """True when the talon can never be cleared, counting spaces, or some card can
     never be played.
@@ -300,12 +303,19 @@ def space_dead_codes(
     throughout.  ``parked`` is re-filtered by ``stays`` in each world, and a card
     dropped once can leave in every later world too, so it never holds more than K.
     If no q up to r will do, no line wins.  At the end, in the world where everything
-    moves, every card must be playable.
+    moves, every card must be playable.  With ``supports`` and the pack out (r = 0),
+    each step also counts the supports the stuck cards need (``supports_fit``, whose
+    module has the proof: dead rule 5).  That count is asked only by a long solve's
+    native search (``KernelExhaust.thorough``); here it is the reference the kernel's
+    is held to.
     """
     world = _World(packets, talon, pack, heights)
     pack = world.pack
+    # With the pack out, also the count of supports (_napoleons_square_supports).
+    layout = None if pack or not supports else _layout(packets)
     turned = 0
     parked: list[int] = []  # earlier talon or turned cards that may sit in a space
+    above: list[int] = []  # the talon cards passed, above the one looked at
     for card in reversed(world.talon):
         while not _leaves(world, card, parked):
             if turned == len(pack):
@@ -313,11 +323,24 @@ def space_dead_codes(
             world.unfreeze(pack[turned])
             parked.append(pack[turned])
             turned += 1
+        if layout is not None and not supports_fit(world, above, card, layout):
+            return True
+        above.append(card)
         world.unfreeze(card)
     for card in pack[turned:]:
         world.unfreeze(card)
     world.run()
     return not all(world.played)
+
+
+def _layout(packets: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
+    """Each packet's first card number in a world (its bottom card) and its size."""
+    found: list[tuple[int, int]] = []
+    start = 0
+    for cards in packets:
+        found.append((start, len(cards)))
+        start += len(cards)
+    return found
 
 
 def _leaves(world: _World, card: int, parked: list[int]) -> bool:

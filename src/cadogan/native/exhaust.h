@@ -69,6 +69,7 @@ typedef struct {
     int npath;
     long long positions;
     int status;
+    int thorough; /* whether late_dead asks its costlier proofs too (exhaust_thorough) */
 } Exhaust;
 
 static uint64_t key_hash(const uint8_t *key, int n) {
@@ -178,7 +179,7 @@ static int ex_enter(Exhaust *e, Spot *s) {
     if (result == WON) return EX_WON;
     if (result == LOST || doomed(s, &e->context)
 #ifdef HAS_LATE_DEAD
-        || late_dead(s, e->pack, e->npack)
+        || late_dead(s, e->pack, e->npack, e->thorough)
 #endif
     ) {
         e->npath = path_at;
@@ -296,6 +297,12 @@ int exhaust_step(void *handle, long long quota) {
     return e->status;
 }
 
+/* From now on, the game's late proofs of loss include their costlier ones (none in a
+   game without them).  Any proof of loss is sound at any point of the search: a
+   position it cuts has no winning line, so the table's entries and the path stay
+   true, whether they were settled with or without it. */
+void exhaust_thorough(void *handle) { ((Exhaust *)handle)->thorough = 1; }
+
 long long exhaust_positions(void *handle) { return ((Exhaust *)handle)->positions; }
 
 long long exhaust_states(void *handle) { return (long long)((Exhaust *)handle)->used; }
@@ -330,19 +337,21 @@ int kernel_grade(const uint8_t *lens, const uint8_t *cards, const uint8_t *heigh
     return spot_grade(&s);
 }
 
-/* Whether the proofs the search adds to `doomed` find one position lost (0 or 1), in
-   a deal whose pack is `pack`; -1 for a refused position. */
+/* Whether the proofs the search adds to `doomed` (with their costlier ones when
+   `thorough`) find one position lost (0 or 1), in a deal whose pack is `pack`; -1 for
+   a refused position. */
 int kernel_late_dead(const uint8_t *lens, const uint8_t *cards, const uint8_t *heights,
                      const uint8_t *talon, int tlen, int left, int extra, const uint8_t *pack,
-                     int npack) {
+                     int npack, int thorough) {
     Spot s;
     if (npack < 0 || npack > PACK_MAX || left < 0 || left > npack) return -1;
     for (int k = 0; k < npack; k++)
         if (!valid_code(pack[k])) return -1;
     if (load_spot(&s, lens, cards, heights, talon, tlen, left, extra) < 0) return -1;
 #ifdef HAS_LATE_DEAD
-    return late_dead(&s, pack, npack);
+    return late_dead(&s, pack, npack, thorough);
 #else
+    (void)thorough;
     return 0;
 #endif
 }

@@ -51,9 +51,10 @@ def grade(lib: ctypes.CDLL, args: Args) -> int:
     return found
 
 
-def late_dead(lib: ctypes.CDLL, args: Args, pack: bytes) -> bool:
-    """Whether the proofs of loss the search adds to the beam's find a position lost."""
-    found = int(lib.kernel_late_dead(*args, u8(pack, PACK_MAX), len(pack)))
+def late_dead(lib: ctypes.CDLL, args: Args, pack: bytes, *, thorough: bool = False) -> bool:
+    """Whether the proofs of loss the search adds to the beam's find a position lost
+    (with their costlier ones when ``thorough``, as after ``KernelExhaust.thorough``)."""
+    found = int(lib.kernel_late_dead(*args, u8(pack, PACK_MAX), len(pack), int(thorough)))
     if found < 0:
         raise ValueError("the native kernel refused the position")
     return bool(found)
@@ -75,6 +76,13 @@ class KernelExhaust(KernelHandle):
     def step(self, quota: int) -> Progress:
         """Search for about ``quota`` more positions; where the search then stands."""
         return Progress(self.lib.exhaust_step(self._open(), quota))
+
+    def thorough(self) -> None:
+        """From now on, also ask the game's costlier proofs of loss (Napoleon's
+        Square's count of supports): they cut many endgames that the search would
+        otherwise walk, but they cost more than they save in a search that wins
+        within seconds, so only a long solve asks them."""
+        self.lib.exhaust_thorough(self._open())
 
     def positions(self) -> int:
         """The positions generated so far."""

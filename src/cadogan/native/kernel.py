@@ -71,10 +71,11 @@ def load(name: str) -> ctypes.CDLL | None:
                     ctypes.c_int,
                     [handle, ints, ctypes.POINTER(ctypes.c_uint16), ctypes.c_int],
                 ),
+                "exhaust_thorough": (None, [handle]),
                 "exhaust_free": (None, [handle]),
                 "kernel_key_bytes": (ctypes.c_int, [*spot, U8]),
                 "kernel_grade": (ctypes.c_int, spot),
-                "kernel_late_dead": (ctypes.c_int, [*spot, U8, ctypes.c_int]),
+                "kernel_late_dead": (ctypes.c_int, [*spot, U8, ctypes.c_int, ctypes.c_int]),
             }
         )
     for function, (result, arguments) in signatures.items():

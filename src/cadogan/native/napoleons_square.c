@@ -344,6 +344,7 @@ typedef struct {
         queued[WCARDS];
     int empty;
     int work[WCARDS], nwork;
+    int pstart[NP], psize[NP]; /* each packet's first card number and size */
 } World;
 
 static void w_touch(World *w, int i) {
@@ -446,6 +447,10 @@ static void w_init(World *w, const Spot *s, const uint8_t *next, int nnext) {
         const uint8_t *cards = place < NP ? s->pk[place] : s->talon;
         int size = place < NP ? s->len[place] : s->tlen;
         if (place == NP) w->talon_at = n;
+        if (place < NP) {
+            w->pstart[place] = n;
+            w->psize[place] = size;
+        }
         for (int k = 0; k < size; k++) {
             w->codes[n] = cards[k];
             w->below[n] = (int8_t)(k ? n - 1 : -1);
@@ -505,12 +510,65 @@ static int w_leaves(World *w, int card, int *parked, int *nparked) {
     return 0;
 }
 
+/* With the pack out: whether the stuck cards can all lie on supports or bases just
+   after talon card `card` leaves, the talon cards above it being `above[0..nabove)`
+   (_napoleons_square_supports.supports_fit; the proof is there). */
+static int w_supply(const World *w, int code) {
+    if ((code & 15) == 13 || code + 1 >= 64) return 0; /* nothing above a king */
+    int a = w->copy1[code + 1], b = w->copy2[code + 1];
+    return (a >= 0 && w->top[a]) + (b >= 0 && w->top[b]);
+}
+
+static int w_over(int demand, int have) { return demand > have ? demand - have : 0; }
+
+static int w_supports_fit(const World *w, const int *above, int nabove, int card) {
+    int demand[64] = {0}, supply[64];
+    for (int k = 0; k < nabove; k++)
+        if (!w->played[above[k]]) demand[w->codes[above[k]]]++;
+    if (!w_playable(w, w->codes[card])) demand[w->codes[card]]++;
+    int need = 0, bases = 0, nopt = 0;
+    for (int c = 0; c < 64; c++) {
+        supply[c] = w_supply(w, c);
+        need += w_over(demand[c], supply[c]);
+    }
+    int options[NP]; /* the emptiable packets holding stuck cards */
+    for (int p = 0; p < NP; p++) {
+        int start = w->pstart[p], size = w->psize[p], stuck = 0;
+        if (size && !w->leave[start]) continue;
+        for (int i = start; i < start + size; i++) stuck += !w->played[i];
+        if (stuck)
+            options[nopt++] = p;
+        else
+            bases++;
+    }
+    if (need <= bases) return 1;
+    for (unsigned mask = 1; mask < (1u << nopt); mask++) {
+        int chosen = __builtin_popcount(mask);
+        if (need > bases + chosen) continue; /* a chosen packet only adds demand */
+        int extra[64] = {0}, total = need, ok = 1;
+        for (int k = 0; k < nopt; k++) {
+            if (!(mask >> k & 1)) continue;
+            int start = w->pstart[options[k]], size = w->psize[options[k]];
+            for (int i = start; i < start + size; i++)
+                if (!w->played[i]) extra[w->codes[i]]++;
+        }
+        for (int c = 0; c < 64 && ok; c++) {
+            if (!extra[c]) continue;
+            if (extra[c] > supply[c]) ok = 0;
+            total += w_over(demand[c] + extra[c], supply[c]) - w_over(demand[c], supply[c]);
+        }
+        if (ok && total <= bases + chosen) return 1;
+    }
+    return 0;
+}
+
 /* The talon's test on a position whose pack holds `nnext` cards, `next` the next to
-   turn first. */
-static int space_dead(const Spot *s, const uint8_t *next, int nnext) {
+   turn first; with the pack out and `supports` set it also counts supports
+   (w_supports_fit: dead rule 5, thorough proofs only). */
+static int space_dead(const Spot *s, const uint8_t *next, int nnext, int supports) {
     World w;
     w_init(&w, s, next, nnext);
-    int parked[WCARDS], nparked = 0, turned = 0;
+    int parked[WCARDS], nparked = 0, turned = 0, above[WCARDS], nabove = 0;
     for (int card = w.pack_at - 1; card >= w.talon_at; card--) {
         while (!w_leaves(&w, card, parked, &nparked)) {
             if (turned == nnext) return 1;
@@ -518,6 +576,8 @@ static int space_dead(const Spot *s, const uint8_t *next, int nnext) {
             parked[nparked++] = w.pack_at + turned;
             turned++;
         }
+        if (supports && !nnext && !w_supports_fit(&w, above, nabove, card)) return 1;
+        above[nabove++] = card;
         w_unfreeze(&w, card);
     }
     for (int k = turned; k < nnext; k++) w_unfreeze(&w, w.pack_at + k);
@@ -527,9 +587,12 @@ static int space_dead(const Spot *s, const uint8_t *next, int nnext) {
     return 0;
 }
 
-/* The proofs of loss the exhaustive search adds to `doomed`: the talon's test, late. */
-static int late_dead(const Spot *s, const uint8_t *pack, int npack) {
-    return s->left <= LATE && space_dead(s, pack + npack - s->left, s->left);
+/* The proofs of loss the exhaustive search adds to `doomed`: the talon's test, late;
+   when `thorough`, with the count of supports too.  The count proves many endgames
+   lost on entry, but it doubles the cost of a position with the pack out, so only a
+   long solve's search asks it (exhaust.h, exhaust_thorough). */
+static int late_dead(const Spot *s, const uint8_t *pack, int npack, int thorough) {
+    return s->left <= LATE && space_dead(s, pack + npack - s->left, s->left, thorough);
 }
 #define HAS_LATE_DEAD 1
 
