@@ -226,6 +226,66 @@ def test_the_count_of_supports_answers_as_the_pythons_with_the_pack_out(lib: Any
     assert answers[True] >= 4 and answers[False] > 20
 
 
+class _Recording(Exhaustive):
+    """The Python exhaustive search, keeping each position it enters (settled)."""
+
+    entered: list[Any]
+
+    def push(self, position: Any, key: Any, parts: Any, line: list[Any]) -> Any:
+        depth = len(self.frames)
+        found = super().push(position, key, parts, line)
+        if len(self.frames) > depth:
+            self.entered.append(self.frames[-1].state)
+        return found
+
+
+def entered(deal: int, nodes: int) -> tuple[FastRules, list[Any]]:
+    """A deal of Napoleon's Square's rules (its fast form) and the positions its
+    Python exhaustive search enters in its first ``nodes`` positions."""
+    budget = Budget(G, 600.0, None)
+    root, _, legal, _ = budget.settle(G.deal(deal))
+    rules = rules_for(budget, root, legal)
+    assert isinstance(rules, FastRules)
+    search = _Recording(budget, 5_000_000)
+    search.entered = []
+    search.begin(rules)
+    assert search.step(nodes) is None
+    return rules, search.entered
+
+
+def test_the_count_of_supports_answers_as_the_pythons_with_cards_in_the_pack(
+    lib: Any,
+) -> None:
+    """With cards still in the pack, the count of supports (dead rule 5) works in the
+    world where every pack card may move, and the kernel's answers as the Python one
+    on positions the exhaustive search enters from deal 8 with 1 to 12 cards in the
+    pack; there it proves lost many positions that the plain test leaves open, and
+    the Python search (which does not ask the count) wins none of them."""
+    rules, found = entered(8, 20_000)
+    pack = rules.fast.pack  # type: ignore[attr-defined]
+    answers: dict[tuple[bool, bool], int] = {}
+    only_the_count = []
+    for position in found[::5]:
+        packets, heights, talon, left = position
+        if not 0 < left <= LATE:
+            continue
+        coming = list(pack[len(pack) - left :])
+        args = ([list(p) for p in packets], list(talon), coming, list(heights))
+        expected = space_dead_codes(*args, supports=True)
+        assert late_dead(lib, kernel_ns.args(position), pack, thorough=True) == expected
+        plain = space_dead_codes(*args)
+        answers[plain, expected] = answers.get((plain, expected), 0) + 1
+        if expected and not plain:
+            only_the_count.append(position)
+    assert answers.get((True, False), 0) == 0  # the count only adds to the test
+    assert len(only_the_count) > 50 and answers.get((False, False), 0) > 50
+    budget = Budget(G, 600.0, None)
+    for position in only_the_count[:: len(only_the_count) // 5][:5]:
+        search = Exhaustive(budget, 2_000_000)
+        search.begin(rules, [(position, rules.fast.moves(position), ())])
+        assert search.step(100_000) == ("unsolvable", ())
+
+
 def test_a_thorough_search_proves_the_endgame_lost_on_entry(lib: Any) -> None:
     """``KernelExhaust.thorough`` reaches the search: the deal-7 endgame that only the
     count of supports proves lost is lost at once for a thorough search, and only

@@ -303,16 +303,18 @@ def space_dead_codes(
     throughout.  ``parked`` is re-filtered by ``stays`` in each world, and a card
     dropped once can leave in every later world too, so it never holds more than K.
     If no q up to r will do, no line wins.  At the end, in the world where everything
-    moves, every card must be playable.  With ``supports`` and the pack out (r = 0),
-    each step also counts the supports the stuck cards need (``supports_fit``, whose
-    module has the proof: dead rule 5).  That count is asked only by a long solve's
-    native search (``KernelExhaust.thorough``); here it is the reference the kernel's
-    is held to.
+    moves, every card must be playable.  With ``supports``, each step also counts the
+    supports the stuck cards need, in the world where t_j .. t_m are frozen and every
+    pack card may move (``supports_fit``, whose module has the proof: dead rule 5).
+    That count is asked only by a long solve's native search
+    (``KernelExhaust.thorough``); here it is the reference the kernel's is held to.
     """
     world = _World(packets, talon, pack, heights)
+    # The count of supports (_napoleons_square_supports) works in W_j, where every
+    # pack card may move: this world itself once the pack is out, else a second one.
+    layout = _layout(packets) if supports else None
+    wide = _wide(packets, talon, pack, heights) if supports and pack else world
     pack = world.pack
-    # With the pack out, also the count of supports (_napoleons_square_supports).
-    layout = None if pack or not supports else _layout(packets)
     turned = 0
     parked: list[int] = []  # earlier talon or turned cards that may sit in a space
     above: list[int] = []  # the talon cards passed, above the one looked at
@@ -323,14 +325,32 @@ def space_dead_codes(
             world.unfreeze(pack[turned])
             parked.append(pack[turned])
             turned += 1
-        if layout is not None and not supports_fit(world, above, card, layout):
-            return True
+        if layout is not None:
+            wide.run()
+            if not supports_fit(wide, [*above, *pack[:turned]], card, layout):
+                return True
+            if wide is not world:
+                wide.unfreeze(card)
         above.append(card)
         world.unfreeze(card)
     for card in pack[turned:]:
         world.unfreeze(card)
     world.run()
     return not all(world.played)
+
+
+def _wide(
+    packets: Sequence[Sequence[int]],
+    talon: Sequence[int],
+    pack: Sequence[int],
+    heights: Sequence[int],
+) -> _World:
+    """The world where the whole talon is frozen and every pack card may move (W_1 of
+    the count of supports); its cards are numbered as in the talon's test's world."""
+    wide = _World(packets, talon, pack, heights)
+    for card in wide.pack:
+        wide.unfreeze(card)
+    return wide
 
 
 def _layout(packets: Sequence[Sequence[int]]) -> list[tuple[int, int]]:

@@ -510,9 +510,10 @@ static int w_leaves(World *w, int card, int *parked, int *nparked) {
     return 0;
 }
 
-/* With the pack out: whether the stuck cards can all lie on supports or bases just
-   after talon card `card` leaves, the talon cards above it being `above[0..nabove)`
-   (_napoleons_square_supports.supports_fit; the proof is there). */
+/* Whether the stuck cards can all lie on supports or bases just after talon card
+   `card` leaves, in world `w` (W_j), the talon cards above it and the pack cards
+   turned being `above[0..nabove)` (_napoleons_square_supports.supports_fit; the proof
+   is there). */
 static int w_supply(const World *w, int code) {
     if ((code & 15) == 13 || code + 1 >= 64) return 0; /* nothing above a king */
     int a = w->copy1[code + 1], b = w->copy2[code + 1];
@@ -562,12 +563,25 @@ static int w_supports_fit(const World *w, const int *above, int nabove, int card
     return 0;
 }
 
+/* The world where the whole talon is frozen and every pack card may move (W_1 of the
+   count of supports, _napoleons_square_space._wide), numbered as the test's world. */
+static void w_init_wide(World *w, const Spot *s, const uint8_t *next, int nnext) {
+    w_init(w, s, next, nnext);
+    for (int k = 0; k < nnext; k++) w_unfreeze(w, w->pack_at + k);
+}
+
 /* The talon's test on a position whose pack holds `nnext` cards, `next` the next to
-   turn first; with the pack out and `supports` set it also counts supports
-   (w_supports_fit: dead rule 5, thorough proofs only). */
+   turn first; with `supports` set it also counts supports at each step (dead rule 5,
+   thorough proofs only), in the world where every pack card may move: the test's own
+   once the pack is out, else a second one walked down the talon beside it. */
 static int space_dead(const Spot *s, const uint8_t *next, int nnext, int supports) {
-    World w;
+    World w, wide, *count = &w;
     w_init(&w, s, next, nnext);
+    if (supports && nnext) {
+        w_init_wide(&wide, s, next, nnext);
+        count = &wide;
+    }
+    /* above: the talon cards passed, then (for the count) the pack cards turned */
     int parked[WCARDS], nparked = 0, turned = 0, above[WCARDS], nabove = 0;
     for (int card = w.pack_at - 1; card >= w.talon_at; card--) {
         while (!w_leaves(&w, card, parked, &nparked)) {
@@ -576,7 +590,12 @@ static int space_dead(const Spot *s, const uint8_t *next, int nnext, int support
             parked[nparked++] = w.pack_at + turned;
             turned++;
         }
-        if (supports && !nnext && !w_supports_fit(&w, above, nabove, card)) return 1;
+        if (supports) {
+            for (int k = 0; k < turned; k++) above[nabove + k] = w.pack_at + k;
+            w_run(count);
+            if (!w_supports_fit(count, above, nabove + turned, card)) return 1;
+            if (count != &w) w_unfreeze(count, card);
+        }
         above[nabove++] = card;
         w_unfreeze(&w, card);
     }
@@ -589,8 +608,8 @@ static int space_dead(const Spot *s, const uint8_t *next, int nnext, int support
 
 /* The proofs of loss the exhaustive search adds to `doomed`: the talon's test, late;
    when `thorough`, with the count of supports too.  The count proves many endgames
-   lost on entry, but it doubles the cost of a position with the pack out, so only a
-   long solve's search asks it (exhaust.h, exhaust_thorough). */
+   lost on entry, but it doubles the cost of the test, so only a long solve's search
+   asks it (exhaust.h, exhaust_thorough). */
 static int late_dead(const Spot *s, const uint8_t *pack, int npack, int thorough) {
     return s->left <= LATE && space_dead(s, pack + npack - s->left, s->left, thorough);
 }
