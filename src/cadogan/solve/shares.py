@@ -12,9 +12,10 @@ finds hard, and such deals are often lost or won only by a long exhaustive searc
 (Napoleon's Square's deals 7 and 13 resisted the beam for minutes; its exhaustive
 search, run alone, proved deal 7 lost in 752 s and won deal 13 in 406 s,
 benchmarks/README.md, "Long solves lean towards proofs").  Only the exhaustive search
-can prove a loss, so from then on it has half of the time.  A budget of at most ``LONG``
-seconds, such as the 10 s of the benchmarks, a hint or a study, is shared exactly as
-before.
+can prove a loss, so from then on it has half of the time, and it asks its costlier
+proofs of loss too (:mod:`cadogan.solve.native_exhaustive`).  A budget of at most
+``LONG`` seconds, such as the 10 s of the benchmarks, a hint or a study, is shared and
+searched exactly as before.
 """
 
 from __future__ import annotations
