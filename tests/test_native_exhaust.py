@@ -321,18 +321,19 @@ def kernel_verdict(
 
 
 @pytest.mark.parametrize(
-    ("game", "left", "every"),
-    [(G, range(21), 25), (H, range(20, 60), 10)],
-    ids=["napoleons-square", "hemispheres"],
+    ("game", "left", "every", "thorough"),
+    [(G, range(21), 25, False), (G, range(21), 25, True), (H, range(20, 60), 10, False)],
+    ids=["napoleons-square", "napoleons-square-thorough", "hemispheres"],
 )
 def test_the_verdicts_are_the_python_searches_on_lost_positions(
-    game: Game, left: range, every: int
+    game: Game, left: range, every: int, thorough: bool
 ) -> None:
     """On positions of random lines of play late in the game (most of them lost:
     ``left`` cards in the pack, every ``every``-th position; the Hemispheres' random
-    lines are mostly over by 20 cards left), the kernel's search and the Python search
-    (a solve under a node cap, which never uses a kernel) never disagree: a position
-    one proves lost the other does not win, and the other way round."""
+    lines are mostly over by 20 cards left), the kernel's search (thorough or not) and
+    the Python search (a solve under a node cap, which never uses a kernel) never
+    disagree: a position one proves lost the other does not win, and the other way
+    round."""
     decided = 0
     states = positions(game, range(1, 25), seed=9)
     states = [s for s in states if len(s.piles["pack"].cards) in left]
@@ -340,7 +341,7 @@ def test_the_verdicts_are_the_python_searches_on_lost_positions(
         if Budget(game, 60.0, None).settle(state)[3] is not Outcome.ONGOING:
             continue
         python = solve(game, state, timeout=600.0, max_nodes=10_000).status
-        progress, _, search = kernel_verdict(game, state, 300_000)
+        progress, _, search = kernel_verdict(game, state, 300_000, thorough=thorough)
         search.close()
         if progress is Progress.WON:
             assert python != "unsolvable", state
@@ -353,13 +354,17 @@ def test_the_verdicts_are_the_python_searches_on_lost_positions(
 
 
 @pytest.mark.parametrize(
-    ("game", "deal"), [(G, 8), (H, 1)], ids=["napoleons-square", "hemispheres"]
+    ("game", "deal", "thorough"),
+    [(G, 8, False), (G, 24, True), (H, 1, False)],
+    ids=["napoleons-square", "napoleons-square-thorough", "hemispheres"],
 )
-def test_the_verdicts_are_the_python_searches_on_a_winning_line(game: Game, deal: int) -> None:
-    """Along a winning line (the kernel's own from the deal, replayed through
-    ``Game.play``) every position is won: the kernel's search wins each again, and
-    the Python search never proves one lost (and wins those it decides)."""
-    progress, rules, search = kernel_verdict(game, game.deal(deal), 3_000_000)
+def test_the_verdicts_are_the_python_searches_on_a_winning_line(
+    game: Game, deal: int, thorough: bool
+) -> None:
+    """Along a winning line (the kernel's own from the deal, thorough or not, replayed
+    through ``Game.play``) every position is won: the kernel's search wins each
+    again, and the Python search never proves one lost (and wins those it decides)."""
+    progress, rules, search = kernel_verdict(game, game.deal(deal), 3_000_000, thorough=thorough)
     assert progress is Progress.WON
     found = search.line()
     assert found is not None
@@ -375,7 +380,7 @@ def test_the_verdicts_are_the_python_searches_on_a_winning_line(game: Game, deal
     for state in along[: -20 : len(along) // 6]:
         if Budget(game, 60.0, None).settle(state)[3] is not Outcome.ONGOING:
             continue
-        again, _, search = kernel_verdict(game, state, 3_000_000)
+        again, _, search = kernel_verdict(game, state, 3_000_000, thorough=thorough)
         search.close()
         assert again is Progress.WON
         assert solve(game, state, timeout=600.0, max_nodes=10_000).status in ("solved", "timeout")
