@@ -167,12 +167,15 @@ class _World:
         played nor married onto ANY copy one higher that can be a top (a copy that lay
         beneath it in the talon counts too: both may have left the talon since)."""
         code = self.codes[i]
-        if self.playable(code):
-            return False
+        return not self.playable(code) and not self.supply(code)
+
+    def supply(self, code: int) -> int:
+        """How many copies of the card one higher than ``code`` can be a top, to marry
+        onto (none above a king)."""
         if code & 15 == KING:
-            return True
+            return 0
         first, second, top = self.first[code + 1], self.second[code + 1], self.top
-        return not ((first >= 0 and top[first]) or (second >= 0 and top[second]))
+        return int(first >= 0 and top[first]) + int(second >= 0 and top[second])
 
     def run(self) -> None:
         """Continue the fixpoint until nothing more can be derived."""

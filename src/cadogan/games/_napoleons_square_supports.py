@@ -61,12 +61,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from cadogan.games._napoleons_square_space import _World
-
-KING: Final = 13
 
 
 def supports_fit(
@@ -81,7 +79,7 @@ def supports_fit(
     demand: Counter[int] = Counter(codes[x] for x in above if not played[x])
     if not world.playable(codes[card]):
         demand[codes[card]] += 1
-    supply = {code: _supply(world, code) for code in demand}
+    supply = {code: world.supply(code) for code in demand}
     need = sum(max(0, n - supply[code]) for code, n in demand.items())
     bases = 0
     options: list[list[int]] = []  # the stuck cards of each emptiable packet holding some
@@ -117,18 +115,9 @@ def _fits(
     for code, more in extra.items():
         have = supply.get(code)
         if have is None:
-            have = supply[code] = _supply(world, code)
+            have = supply[code] = world.supply(code)
         if more > have:
             return False
         talon = demand[code]
         need += max(0, talon + more - have) - max(0, talon - have)
     return need <= bases
-
-
-def _supply(world: _World, code: int) -> int:
-    """How many copies of the card one higher than ``code`` can ever be a top (none
-    above a king)."""
-    if code & 15 == KING:
-        return 0
-    first, second, top = world.first[code + 1], world.second[code + 1], world.top
-    return int(first >= 0 and top[first]) + int(second >= 0 and top[second])

@@ -376,12 +376,16 @@ static int w_marries(const World *w, int i) {
     return w_onto(w, i, w->copy1[code + 1]) || w_onto(w, i, w->copy2[code + 1]);
 }
 
+/* How many copies of the card one higher than `code` can be a top (_World.supply). */
+static int w_supply(const World *w, int code) {
+    if ((code & 15) == 13 || code + 1 >= 64) return 0; /* nothing above a king */
+    int a = w->copy1[code + 1], b = w->copy2[code + 1];
+    return (a >= 0 && w->top[a]) + (b >= 0 && w->top[b]);
+}
+
 static int w_stays(const World *w, int i) {
     int code = w->codes[i];
-    if (w_playable(w, code)) return 0;
-    if ((code & 15) == 13) return 1;
-    int a = w->copy1[code + 1], b = w->copy2[code + 1];
-    return !((a >= 0 && w->top[a]) || (b >= 0 && w->top[b]));
+    return !w_playable(w, code) && !w_supply(w, code);
 }
 
 static int w_played_code(const World *w, int code) {
@@ -510,18 +514,12 @@ static int w_leaves(World *w, int card, int *parked, int *nparked) {
     return 0;
 }
 
+static int w_over(int demand, int have) { return demand > have ? demand - have : 0; }
+
 /* Whether the stuck cards can all lie on supports or bases just after talon card
    `card` leaves, in world `w` (W_j), the talon cards above it and the pack cards
    turned being `above[0..nabove)` (_napoleons_square_supports.supports_fit; the proof
    is there). */
-static int w_supply(const World *w, int code) {
-    if ((code & 15) == 13 || code + 1 >= 64) return 0; /* nothing above a king */
-    int a = w->copy1[code + 1], b = w->copy2[code + 1];
-    return (a >= 0 && w->top[a]) + (b >= 0 && w->top[b]);
-}
-
-static int w_over(int demand, int have) { return demand > have ? demand - have : 0; }
-
 static int w_supports_fit(const World *w, const int *above, int nabove, int card) {
     int demand[64] = {0}, supply[64];
     for (int k = 0; k < nabove; k++)
