@@ -38,7 +38,7 @@ from cadogan.solve.engine import SOLO, Budget, Lane
 from cadogan.solve.native_beam import NativeBeam, native_beam
 from cadogan.solve.probe import Prober
 from cadogan.solve.rules import FastRules, rules_for
-from cadogan.solve.shares import BEAM
+from cadogan.solve.shares import BEAM, Share, shares
 from tests.helpers import Clock, NoRoots, lines_avoiding_the_deal, loaded_kernel
 
 G = NapoleonsSquare()
@@ -456,20 +456,32 @@ class _SlowBeam:
         return None
 
 
-@pytest.mark.parametrize(("elapsed", "owed"), [(10.0, 0.85), (1000.0, 0.45)])
+@pytest.mark.parametrize(
+    ("game", "elapsed", "owed"),
+    [
+        (Hemispheres(), 10.0, 0.85),
+        (Hemispheres(), 1000.0, 0.45),
+        (G, 10.0, 0.85),
+        (G, 1000.0, 0.15),
+    ],
+)
 def test_a_beam_turn_runs_until_the_kernels_have_had_their_share(
-    monkeypatch: pytest.MonkeyPatch, elapsed: float, owed: float
+    monkeypatch: pytest.MonkeyPatch, game: Game, elapsed: float, owed: float
 ) -> None:
     """The kernels' beams are owed 85% of a short solve's time and, after the first
-    LONG seconds, 45% (shares.BEAM), leaving half to the exhaustive search."""
+    LONG seconds, 45% in the Hemispheres (shares.BEAM), leaving half to the exhaustive
+    search; in Napoleon's Square, whose proofs have four fifths then
+    (``late_proof``), 15%."""
     clock = Clock(elapsed)
     # (By module: the name ``cadogan.solve`` is also the solve function.)
     monkeypatch.setattr(import_module("cadogan.solve.native_beam"), "perf_counter", clock)
-    budget = Budget(G, 60.0, None)
+    budget = Budget(game, 60.0, None)
     budget.start, budget.deadline = 0.0, 1e9
     searcher = NativeBeam(budget, cast(FastRules, NoRoots()), [cast(Any, _SlowBeam(clock))])
-    searcher.spent = BEAM.due(elapsed) - 2.0  # two seconds behind its due
+    share = shares(game.late_proof)[0]
+    assert share == (BEAM if isinstance(game, Hemispheres) else Share(0.85, 0.15))
+    searcher.spent = share.due(elapsed) - 2.0  # two seconds behind its due
     assert searcher.step(1024) is None
-    assert BEAM.due(clock.now) <= searcher.spent < BEAM.due(clock.now) + 1.0
+    assert share.due(clock.now) <= searcher.spent < share.due(clock.now) + 1.0
     chunks = clock.now - elapsed
     assert chunks == pytest.approx(2.0 / (1.0 - owed), abs=1.0)

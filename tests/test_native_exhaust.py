@@ -44,7 +44,7 @@ from cadogan.solve.exhaustive import Exhaustive
 from cadogan.solve.native_beam import winning_line
 from cadogan.solve.native_exhaustive import NativeExhaustive, native_exhaustive
 from cadogan.solve.rules import FastRules, rules_for
-from cadogan.solve.shares import EXHAUSTIVE, LONG
+from cadogan.solve.shares import EXHAUSTIVE, LONG, Share, shares
 from tests.games.test_napoleons_square_solver import DEAL_7_PACKETS, DEAL_7_TALON, complete
 from tests.helpers import (
     Clock,
@@ -504,26 +504,37 @@ class _SlowKernel:
         return 0
 
 
-@pytest.mark.parametrize(("elapsed", "owed"), [(20.0, 0.10), (1000.0, 0.50)])
+@pytest.mark.parametrize(
+    ("game", "elapsed", "owed"),
+    [
+        (Hemispheres(), 20.0, 0.10),
+        (Hemispheres(), 1000.0, 0.50),
+        (G, 20.0, 0.10),
+        (G, 1000.0, 0.80),
+    ],
+)
 def test_a_turn_runs_until_the_search_has_had_its_share(
-    monkeypatch: pytest.MonkeyPatch, elapsed: float, owed: float
+    monkeypatch: pytest.MonkeyPatch, game: Game, elapsed: float, owed: float
 ) -> None:
     """A turn of the kernel's search lasts until it has had its due (shares.EXHAUSTIVE):
     a tenth of a short solve's time; in a long solve half of the time after the first
-    LONG seconds, so that it can prove lost a deal that takes it minutes."""
+    LONG seconds, so that it can prove lost a deal that takes it minutes, and four
+    fifths in Napoleon's Square (its ``late_proof``)."""
     clock = Clock(elapsed)
     # (By module: the name ``cadogan.solve`` is also the solve function.)
     monkeypatch.setattr(import_module("cadogan.solve.native_exhaustive"), "perf_counter", clock)
-    budget = Budget(G, 60.0, None)
+    budget = Budget(game, 60.0, None)
     budget.start, budget.deadline = 0.0, 1e9
     search = Exhaustive(budget, 10)  # the Python search, which takes no turn here
     kernel = _SlowKernel(clock)
     searcher = NativeExhaustive(
         budget, cast(FastRules, NoRoots()), cast(KernelExhaust, kernel), search
     )
-    searcher.spent = EXHAUSTIVE.due(elapsed) - 5.0  # five seconds behind its due
+    share = shares(game.late_proof)[1]
+    assert share == (EXHAUSTIVE if isinstance(game, Hemispheres) else Share(0.10, 0.80))
+    searcher.spent = share.due(elapsed) - 5.0  # five seconds behind its due
     assert searcher.step(1024) is None
-    assert EXHAUSTIVE.due(clock.now) <= searcher.spent < EXHAUSTIVE.due(clock.now) + 1.0
+    assert share.due(clock.now) <= searcher.spent < share.due(clock.now) + 1.0
     # Catching up five seconds at the full rate while owing `owed` of each new one.
     assert kernel.count // 20_000 == pytest.approx(5.0 / (1.0 - owed), abs=1.0)
     assert budget.nodes == kernel.count

@@ -109,6 +109,11 @@ class Game(ABC):
     # is split over processes (solve.parallel), while lane 1 runs the game's own beam.
     # None: lane 0 runs no beam.
     helper_beam: ClassVar[tuple[float, float] | None] = None
+    # The native exhaustive search's share of a clock-budget solve's time after its
+    # first ``solve.shares.LONG`` seconds; the native beams have the rest of the
+    # kernels' part (solve.shares).  A game whose beam rarely wins a deal it has not
+    # won by then gives its proofs more.
+    late_proof: ClassVar[float] = 0.5
     # Whether ``graded`` splits the game's key into a table key and a grade (and its
     # fast form's ``graded`` the form's key alike); False: the whole key decides.
     grades: ClassVar[bool] = False

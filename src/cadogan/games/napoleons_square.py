@@ -72,6 +72,15 @@ class NapoleonsSquare(Game):
     # start").
     late_turns = 8
     early_nodes = 0
+    # After the first 30 s of a solve the beam rarely wins: the deals it has not won
+    # by then are lost (deal 7) or won by a long exhaustive search (deal 13).  Of the
+    # 12 of deals 1-53 not decided within 10 s, given 300 to 1,500 s each, two were
+    # won before 30 s (5 and 28), 13 and 7 were decided by the exhaustive search, and
+    # no beam won after 30 s.  So the exhaustive search has four fifths of the later
+    # time (solve.shares), the beams 15%, and long proofs come sooner: deal 13 in 260 s
+    # instead of 347 (benchmarks/README.md, "Long solves give Napoleon's Square's
+    # proofs four fifths").
+    late_proof = 0.8
     # No dives: they won no deal of 1-100 at 150,000 nodes that the other probes did not
     # also win without them; with their turns the best-first probe won 35 instead of 34
     # (deal 28 besides), every earlier win kept (benchmarks/README.md, "The Hemispheres

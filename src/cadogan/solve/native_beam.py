@@ -5,8 +5,9 @@ the same interface: ``step(quota)`` searches and answers a winning line or None.
 turns are measured by the clock, not by positions (a kernel position costs a twentieth
 of a compiled Python one, and far less than a plain one): each turn runs until the
 kernel has had its share of the solve's time (``shares.BEAM``: most of it at first,
-half after ``shares.LONG`` seconds), leaving the rest to the exhaustive search (the
-only source of ``unsolvable``) and the best-first probe.  Every position
+under half after ``shares.LONG`` seconds, less in a game whose ``late_proof`` is more),
+leaving the rest to the exhaustive search (the only source of ``unsolvable``) and the
+best-first probe.  Every position
 the kernel plays counts in the solve's ``nodes``.
 
 It runs only under a clock budget.  Under a node cap (``max_nodes``) a solve promises
@@ -29,7 +30,7 @@ from cadogan.native import hemispheres, napoleons_square
 from cadogan.native.kernel import Args, Converter, KernelBeam, load
 from cadogan.solve.engine import NO_CAP, Budget, OutOfTime
 from cadogan.solve.rules import FastRules, Rules
-from cadogan.solve.shares import BEAM
+from cadogan.solve.shares import shares
 
 # The games with a kernel: its name and how the game's fast-form positions map onto it.
 KERNELS: Final[dict[str, tuple[str, Converter]]] = {
@@ -62,6 +63,7 @@ class NativeBeam:
         self.kernels = list(kernels)
         self.roots = rules.roots()
         self.spent = 0.0  # the seconds of the kernels' turns so far
+        self.share = shares(budget.game.late_proof)[0]
         self.turn = 0  # chunks played, which says whose turn is next
         self.fault: str | None = None  # why the kernels were stopped, if they were
         # The Python beam to run instead once the kernels have stopped (None: none).
@@ -96,7 +98,7 @@ class NativeBeam:
                 return self.checked(*found)
             if now > budget.deadline:
                 raise OutOfTime
-            if self.spent >= BEAM.due(now - budget.start):
+            if self.spent >= self.share.due(now - budget.start):
                 return None
         return None
 

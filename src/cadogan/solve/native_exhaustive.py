@@ -3,8 +3,9 @@
 
 It takes the Python exhaustive search's turns (:mod:`cadogan.solve.exhaustive`) in
 lane 0, measured by the clock: each turn runs until the kernel's search has had its
-share of the solve's time (``shares.EXHAUSTIVE``: a tenth at first, half after
-``shares.LONG`` seconds, when a deal the beam has not won is often lost).  From then
+share of the solve's time (``shares.EXHAUSTIVE``: a tenth at first, the game's
+``late_proof`` after ``shares.LONG`` seconds, half by default, when a deal the beam has
+not won is often lost).  From then
 on it also asks the game's costlier proofs of loss (``KernelExhaust.thorough``), which
 pay in a search of minutes and not in one that wins within seconds.  It
 searches the same positions by the same rules (the tests hold its moves, safe moves,
@@ -30,7 +31,7 @@ from cadogan.solve.engine import Budget, OutOfTime
 from cadogan.solve.exhaustive import Exhaustive, Status
 from cadogan.solve.native_beam import kernel_start, winning_line
 from cadogan.solve.rules import FastRules, Rules
-from cadogan.solve.shares import EXHAUSTIVE, LONG
+from cadogan.solve.shares import LONG, shares
 
 CHUNK: Final = 20_000  # kernel positions between two looks at the clock
 Verdict = tuple[Status, tuple[Move, ...]]
@@ -49,6 +50,7 @@ class NativeExhaustive:
         self.search = search
         self.roots = rules.roots()
         self.spent = 0.0
+        self.share = shares(budget.game.late_proof)[1]
         self.fault: str | None = None  # why the kernel's search stopped, if it did
         self.thorough = False  # whether the kernel asks its costlier proofs of loss
 
@@ -78,7 +80,7 @@ class NativeExhaustive:
             if not self.thorough and now - budget.start >= LONG:
                 self.thorough = True
                 kernel.thorough()
-            if self.spent >= EXHAUSTIVE.due(now - budget.start):
+            if self.spent >= self.share.due(now - budget.start):
                 return None
 
     def _won(self) -> Verdict | None:

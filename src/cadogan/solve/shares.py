@@ -12,8 +12,9 @@ finds hard, and such deals are often lost or won only by a long exhaustive searc
 (Napoleon's Square's deals 7 and 13 resisted the beam for minutes; its exhaustive
 search, run alone, proved deal 7 lost in 752 s and won deal 13 in 406 s,
 benchmarks/README.md, "Long solves lean towards proofs").  Only the exhaustive search
-can prove a loss, so from then on it has half of the time, and it asks its costlier
-proofs of loss too (:mod:`cadogan.solve.native_exhaustive`).  A budget of at most
+can prove a loss, so from then on it has half of the time (a game's ``late_proof`` may
+give it more), and it asks its costlier proofs of loss too
+(:mod:`cadogan.solve.native_exhaustive`).  A budget of at most
 ``LONG`` seconds, such as the 10 s of the benchmarks, a hint or a study, is shared and
 searched exactly as before.
 """
@@ -39,5 +40,20 @@ class Share:
         return self.early * min(elapsed, LONG) + self.late * max(elapsed - LONG, 0.0)
 
 
-BEAM: Final = Share(0.85, 0.45)  # the native beams, all of them together
-EXHAUSTIVE: Final = Share(0.10, 0.50)  # the native exhaustive search
+KERNELS: Final = 0.95  # the kernels' part of the time together, early and late
+EARLY_BEAM: Final = 0.85  # the native beams' part of the first LONG seconds
+EARLY_PROOF: Final = 0.10  # the exhaustive search's part of them
+LATE_PROOF: Final = 0.50  # the exhaustive search's part of the time after, by default
+
+
+def shares(late_proof: float = LATE_PROOF) -> tuple[Share, Share]:
+    """The native beams' share and the native exhaustive search's, when the exhaustive
+    search has ``late_proof`` of the time after the first LONG seconds (a game's
+    ``late_proof``) and the beams the rest of the kernels' part."""
+    if not 0.0 < late_proof < KERNELS:
+        raise ValueError(f"late_proof must lie between 0 and {KERNELS}, not {late_proof}")
+    late_beam = round(KERNELS - late_proof, 9)  # (rounded: 0.95 - 0.5 is 0.45 here)
+    return Share(EARLY_BEAM, late_beam), Share(EARLY_PROOF, late_proof)
+
+
+BEAM, EXHAUSTIVE = shares()  # the default: the native beams together, the exhaustive search
