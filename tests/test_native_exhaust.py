@@ -24,6 +24,7 @@ import pytest
 from cadogan.core import Game, Outcome, State
 from cadogan.games import _hemispheres_fast as hemispheres_fast
 from cadogan.games._hemispheres_rules import RACE_MOVE_LIMIT
+from cadogan.games._hemispheres_worlds import late_dead_spot
 from cadogan.games._napoleons_square_fast import Spots, spot
 from cadogan.games._napoleons_square_space import space_dead_codes
 from cadogan.games.hemispheres import Hemispheres
@@ -38,6 +39,7 @@ from cadogan.native.exhaust import (
     key_bytes,
     late_dead,
 )
+from cadogan.record import Record, replay
 from cadogan.solve import solve
 from cadogan.solve.engine import Budget
 from cadogan.solve.exhaustive import Exhaustive
@@ -45,8 +47,16 @@ from cadogan.solve.native_beam import winning_line
 from cadogan.solve.native_exhaustive import NativeExhaustive, native_exhaustive
 from cadogan.solve.rules import FastRules, rules_for
 from cadogan.solve.shares import EXHAUSTIVE, LONG, Share, shares
+from tests.games.test_hemispheres_solver import (
+    DEAL_13_CIRCLE,
+    DEAL_13_PACK,
+    DEAL_13_TALON,
+    SPADES_AT_8,
+)
+from tests.games.test_hemispheres_solver import full as full_hemispheres
 from tests.games.test_napoleons_square_solver import DEAL_7_PACKETS, DEAL_7_TALON, complete
 from tests.helpers import (
+    GOLDEN,
     Clock,
     NoRoots,
     assert_keys_merge_alike,
@@ -298,6 +308,55 @@ def test_a_thorough_search_proves_the_endgame_lost_on_entry(lib: Any) -> None:
     assert thorough_search.states() == 0 < plain_search.states()
 
 
+@pytest.mark.parametrize("thorough", [False, True], ids=["plain", "thorough"])
+def test_the_hemispheres_walk_answers_as_the_pythons(hemispheres_lib: Any, thorough: bool) -> None:
+    """The Hemispheres' walk through the talon's worlds (their dead rule 4), asked only
+    by a thorough search: the kernel's answer is the Python walk's on every position
+    with a talon and at most 12 cards in the pack, of random lines (nearly all lost by
+    then), of a winning line and a few moves off it, and of the walk's rule tests; and
+    never lost while the search is not thorough."""
+    won = replay(Record.load(GOLDEN / "hemispheres-won-4.record")).states
+    rng, off = random.Random(2), []
+    for state in won[-80:]:
+        for _ in range(2):
+            if legal := H.moves(state):
+                state = H.play(state, rng.choice(legal))
+        off.append(state)
+    states = [
+        *lines_avoiding_the_deal(H, range(1, 41), seed=7, odds=0.9, phase="play"),
+        *won,
+        *off,
+        full_hemispheres({"african1": "5s 6s"}, SPADES_AT_8, "7s 7s 5s 6s"),
+        full_hemispheres(DEAL_13_CIRCLE, "2h 4h 3d Jd Qc 8c Ks 4s", DEAL_13_TALON, DEAL_13_PACK),
+    ]
+    answers = {True: 0, False: 0}
+    for state in states:
+        position = hemispheres_fast.spot(state)
+        if not position[2] or position[3] > LATE:
+            continue
+        pack = hemispheres_fast.Spots(H, state).pack[:]  # this position's pack, whole
+        expected = thorough and late_dead_spot(pack, position)
+        found = late_dead(hemispheres_lib, kernel_hs.args(position), pack, thorough=thorough)
+        assert found == expected, (state.deal, position)
+        answers[found] += 1
+    assert answers[False] > 40
+    assert answers[True] > 500 if thorough else answers[True] == 0
+
+
+def test_a_thorough_hemispheres_search_proves_a_buried_copy_lost_on_entry(
+    hemispheres_lib: Any,
+) -> None:
+    """The walk's rule test of a buried copy (tests/games/test_hemispheres_solver.py)
+    is lost on entry for a thorough search, with an empty table, and only after a
+    search of its lines for a plain one."""
+    state = full_hemispheres({"african1": "5s 6s"}, SPADES_AT_8, "7s 7s 5s 6s")
+    plain, _, plain_search = kernel_verdict(H, state, 300_000)
+    thorough, _, thorough_search = kernel_verdict(H, state, 300_000, thorough=True)
+    assert plain is Progress.LOST and thorough is Progress.LOST
+    assert thorough_search.positions() < plain_search.positions()
+    assert thorough_search.states() == 0 < plain_search.states()
+
+
 def kernel_verdict(
     game: Game, state: State, cap: int, *, thorough: bool = False
 ) -> tuple[Progress, FastRules, Any]:
@@ -355,8 +414,8 @@ def test_the_verdicts_are_the_python_searches_on_lost_positions(
 
 @pytest.mark.parametrize(
     ("game", "deal", "thorough"),
-    [(G, 8, False), (G, 24, True), (H, 1, False)],
-    ids=["napoleons-square", "napoleons-square-thorough", "hemispheres"],
+    [(G, 8, False), (G, 24, True), (H, 1, False), (H, 1, True)],
+    ids=["napoleons-square", "napoleons-square-thorough", "hemispheres", "hemispheres-thorough"],
 )
 def test_the_verdicts_are_the_python_searches_on_a_winning_line(
     game: Game, deal: int, thorough: bool

@@ -16,6 +16,7 @@ from cadogan.cards import Card, Rank, cards, pack
 from cadogan.core import Game, Pile, State
 from cadogan.games import _hemispheres_solve as hemi
 from cadogan.games._hemispheres_rules import BARRIER_CARDS, FOUNDATIONS, POSITIONS
+from cadogan.games._hemispheres_worlds import walk
 from cadogan.games.hemispheres import Hemispheres
 from cadogan.record import Record, replay
 from cadogan.solve import play_deal, solve
@@ -247,3 +248,69 @@ def test_pruning_agrees_with_the_unpruned_search() -> None:
         assert solve(G, state, timeout=300, max_nodes=100_000).status == unpruned.status
         verdicts[unpruned.status] += 1
     assert verdicts["solved"] and verdicts["unsolvable"]
+
+
+# Pruning 4, the walk through the talon's worlds (games/_hemispheres_worlds.py), asked
+# only by a long solve's native exhaustive search (thorough, from shares.LONG seconds).
+SPADES_AT_8 = "Qh Qh Qd Qd 2c 2c 8s 8s"  # everything home but spades, at 8♠; a short pack
+
+
+def test_walk_a_card_whose_copy_is_buried_under_a_card_that_needs_it() -> None:
+    """Pruning 4 (B): the talon's 6♠ can go home only on a 7♠ and marry only onto a
+    5♠; both 7♠ and one 5♠ lie under it, and the other 5♠ under a circle 6♠ that
+    needs a 7♠ as well.  ``dead`` takes that 5♠ as free at once; the walk sees that it
+    stays covered, and the search (8,136 positions) confirms the loss."""
+    state = full({"african1": "5s 6s"}, SPADES_AT_8, "7s 7s 5s 6s")
+    assert not G.dead(state) and walk(state)
+    assert solve(G, state, timeout=300, max_nodes=100_000).status == "unsolvable"
+    # A 7♠ still to come, or the circle's 5♠ uncovered: won, and the walk says nothing.
+    for circle, pile in (({"african1": "5s 6s"}, "7s 5s 6s"), ({"african1": "5s"}, "7s 7s 5s 6s")):
+        other = full(circle, SPADES_AT_8, pile)
+        assert not walk(other)
+        assert solve(G, other, timeout=300, max_nodes=100_000).status == "solved"
+
+
+# A late position that the search met on deal 13: no position can be emptied, and every
+# card the pack still holds must be turned before the talon's J♠ can leave.
+DEAL_13_CIRCLE = {
+    "european1": "Qh Jh Th 9h",
+    "european2": "9c",
+    "european3": "9d 8d",
+    "asiatic1": "Td",
+    "asiatic2": "Kd",
+    "asiatic3": "9h 8h 7h 6h",
+    "australian1": "2s",
+    "australian2": "2c",
+    "australian3": "5s 6s 7s 8s",
+    "african1": "5c 6c",
+    "african2": "As 2s",
+    "african3": "2c 3c 4c 5c 6c",
+}
+DEAL_13_TALON = "Jd 7d 7c Th 7h Ac 3c 9s 3h 6d 7c Jh 4h 3s Qd 3s 5h 5d 8h Tc Ts Jc 4d 6h Qd 5h Js"
+DEAL_13_PACK = "Qh Qs Kh 8c 4s 4c"  # the next card first
+
+
+def test_walk_counts_the_positions_the_stuck_pack_cards_need() -> None:
+    """Pruning 4 (C): each turned pack card that can neither go home nor marry must lie
+    at the bottom of a position emptied for it, and here none can be emptied.  Only the
+    count proves the loss: the walk without it, and ``dead``, leave it open."""
+    state = full(DEAL_13_CIRCLE, "2h 4h 3d Jd Qc 8c Ks 4s", DEAL_13_TALON, DEAL_13_PACK)
+    assert len(state.piles["pack"].cards) == 6
+    assert walk(state) and not walk(state, count=False) and not G.dead(state)
+    assert solve(Unpruned(), state, timeout=300, max_nodes=100_000).status == "unsolvable"
+
+
+def test_walk_never_fires_on_a_winning_line_nor_just_off_it() -> None:
+    """Soundness evidence: on every position of a winning line, and on positions a few
+    random moves off it that the search wins, the walk never says lost."""
+    line = replay(Record.load(GOLDEN / "hemispheres-won-4.record")).states
+    assert not any(walk(state) for state in line)
+    rng, won = random.Random(4), 0
+    for state in line[-60::3]:
+        for _ in range(3):
+            if legal := G.moves(state):
+                state = G.play(state, rng.choice(legal))
+        if solve(G, state, timeout=300, max_nodes=20_000).status == "solved":
+            won += 1
+            assert not walk(state)
+    assert won >= 5

@@ -5,7 +5,8 @@
    of the game's proofs of loss (games/_hemispheres_solve.py, _exits and _pairs: a
    talon card that can never leave; two cards of a suit that must go home in the wrong
    order), which the Python beam asks of the positions it gathers from; the tests
-   compare them on random lines of play.
+   compare them on random lines of play.  A long solve's exhaustive search asks one
+   more late (late_dead: the walk through the talon's worlds).
 
    A position (a spot): the twelve circle positions, each its card codes bottom first
    (code = 14 x suit + building index, suits hearts, diamonds, clubs, spades, so a card
@@ -314,6 +315,244 @@ static int doomed(const Spot *s, const Context *context) {
     }
     return 0;
 }
+
+/* ------------------------------------------- the walk through the talon's worlds */
+
+/* World W_j(q): the talon's card t_j (index j, bottom first) and those under it stay
+   put, and so do the pack's cards after its first q; every other card may move.  Its
+   facts are a least fixpoint of optimistic rules, each claiming only what some line
+   of play might do before t_j leaves, so every event of a line before t_j leaves is a
+   fact of W_j(q), q the cards turned by then.  Facts only grow with q and as j goes
+   down, so one fixpoint is continued through the whole walk (worlds_dead).  The same
+   test as games/_hemispheres_worlds.py's worlds_dead (the proof is there). */
+
+#define LATE 12 /* the walk runs once the pack holds at most this many cards */
+#define NCODES (4 * WIDTH)
+
+typedef struct {
+    const Spot *s;
+    const uint8_t *coming;    /* the pack's cards to come, the next first */
+    uint8_t right[NP][PMAX];  /* each circle card lies in its own hemisphere */
+    int gone[NP];             /* cards from each position's top that could leave it */
+    uint8_t topcap[NCODES];   /* some copy could be a top in its own hemisphere */
+    uint8_t empty_ok[NP];     /* the position could be empty */
+    int vac;                  /* some position could be empty */
+    int wrong_n, wrong_s;     /* a northern, southern position has a wrong bottom card */
+    int avail[NCODES];        /* copies reachable (as of the last round of w_run) */
+} Worlds;
+
+static void w_init(Worlds *w, const Spot *s, const uint8_t *coming) {
+    memset(w, 0, sizeof(Worlds));
+    w->s = s;
+    w->coming = coming;
+    for (int i = 0; i < NP; i++) {
+        for (int k = 0; k < s->len[i]; k++)
+            w->right[i][k] = (s->pk[i][k] < RED_CODES) == north(i);
+        if (!s->len[i]) {
+            w->vac = 1;
+            w->empty_ok[i] = 1;
+        } else if (!w->right[i][0]) {
+            if (north(i))
+                w->wrong_n = 1;
+            else
+                w->wrong_s = 1;
+        }
+    }
+}
+
+/* Some foundation of the card's suit could stand at its index - 1: every index from
+   its height up has a reachable copy. */
+static int w_homeable(const Worlds *w, int code) {
+    int suit = code / WIDTH, r = code % WIDTH;
+    for (int k = 0; k < 2; k++) {
+        int c = suit * WIDTH + w->s->heights[2 * suit + k] + 1;
+        if (c > suit * WIDTH + r) continue; /* standing at r or above */
+        while (c < suit * WIDTH + r && w->avail[c]) c++;
+        if (c == suit * WIDTH + r) return 1;
+    }
+    return 0;
+}
+
+/* Some copy one higher could be a top (the card could marry onto it). */
+static int w_marriable(const Worlds *w, int code) {
+    return code % WIDTH != LAST && w->topcap[code + 1];
+}
+
+/* Positions whose present cards could all leave them (a wrong card by an exchange). */
+static int w_emptiable(const Worlds *w) {
+    int n = 0;
+    for (int i = 0; i < NP; i++) n += w->gone[i] == w->s->len[i];
+    return n;
+}
+
+/* The start's wrong cards that an exchange could move but that then could leave no
+   position of their own hemisphere: each lies alone at the bottom of a position, as a
+   stuck pack card does. */
+static int w_wrong_stuck(const Worlds *w) {
+    int n = 0;
+    for (int i = 0; i < NP; i++) {
+        if (!w->s->len[i] || w->right[i][0] || w->gone[i] != 1) continue;
+        int code = w->s->pk[i][0];
+        if (!w_homeable(w, code) && !w_marriable(w, code)) n++;
+    }
+    return n;
+}
+
+/* Whether card `code`, right-coloured in position `at`, could leave it: home, or
+   married within the Race onto a copy one higher that is accessible in a Race mate,
+   or could be a top and come there (from the talon above t_j or the turned pack, both
+   in `free`, or as a wrong card exchanged in). */
+static int w_leaves(const Worlds *w, int code, int at, const uint8_t *free, int exch_n,
+                    int exch_s) {
+    if (w_homeable(w, code)) return 1;
+    if (code % WIDTH == LAST) return 0;
+    const Spot *s = w->s;
+    int onto = code + 1;
+    for (int k = 0; k < 2; k++) {
+        int m = mate(at, k), n = s->len[m];
+        for (int lv = n - 1; lv >= 0 && lv >= n - 1 - w->gone[m]; lv--)
+            if (s->pk[m][lv] == onto) return 1;
+    }
+    if (!w->topcap[onto]) return 0;
+    if (free[onto]) return 1;
+    for (int i = 0; i < NP; i++) {
+        int n = s->len[i];
+        if (n && s->pk[i][n - 1] == onto && !w->right[i][n - 1] && north(i) != north(at) &&
+            (north(i) ? exch_n : exch_s))
+            return 1;
+    }
+    return 0;
+}
+
+/* Continues the fixpoint into W_jb(q): the talon's cards above index jb and the
+   pack's first q cards are free. */
+static void w_run(Worlds *w, int jb, int q) {
+    const Spot *s = w->s;
+    const uint8_t *pack = w->coming, *talon = s->talon + jb + 1;
+    int ntalon = s->tlen - jb - 1;
+    uint8_t free[NCODES] = {0};
+    for (int k = 0; k < ntalon; k++) free[talon[k]] = 1;
+    for (int k = 0; k < q; k++) free[pack[k]] = 1;
+    for (;;) {
+        int changed = 0, vac = w->vac;
+        int exch_n = vac || w->wrong_s; /* a northern wrong card has a partner */
+        int exch_s = vac || w->wrong_n;
+        /* accessible cards (all above could leave): reachable, and tops if placed so */
+        memset(w->avail, 0, sizeof(w->avail));
+        for (int i = 0; i < NP; i++) {
+            int n = s->len[i], ex = north(i) ? exch_n : exch_s;
+            for (int lv = n - 1; lv >= 0 && lv >= n - 1 - w->gone[i]; lv--) {
+                int c = s->pk[i][lv];
+                if (!w->right[i][lv] && !ex) continue;
+                w->avail[c]++;
+                if (!w->topcap[c]) {
+                    w->topcap[c] = 1;
+                    changed = 1;
+                }
+            }
+        }
+        for (int k = 0; k < ntalon; k++) w->avail[talon[k]]++;
+        for (int k = 0; k < q; k++) w->avail[pack[k]]++;
+        /* free cards married from the talon; a turned card also into a vacancy */
+        for (int k = 0; k < ntalon; k++) {
+            int c = talon[k];
+            if (!w->topcap[c] && c % WIDTH != LAST && w->topcap[c + 1]) {
+                w->topcap[c] = 1;
+                changed = 1;
+            }
+        }
+        for (int k = 0; k < q; k++) {
+            int c = pack[k];
+            if (!w->topcap[c] && (vac || (c % WIDTH != LAST && w->topcap[c + 1]))) {
+                w->topcap[c] = 1;
+                changed = 1;
+            }
+        }
+        /* cards that could leave, from each position's top down */
+        for (int i = 0; i < NP; i++) {
+            int n = s->len[i];
+            while (w->gone[i] < n) {
+                int lv = n - 1 - w->gone[i], ok;
+                if (w->right[i][lv])
+                    ok = w_leaves(w, s->pk[i][lv], i, free, exch_n, exch_s);
+                else
+                    ok = north(i) ? exch_n : exch_s;
+                if (!ok) break;
+                w->gone[i]++;
+                changed = 1;
+            }
+        }
+        /* positions that could be empty: all their cards could leave, and a wrong
+           bottom card's partner, exchanged in, could leave too */
+        for (int i = 0; i < NP; i++) {
+            int n = s->len[i];
+            if (w->empty_ok[i] || w->gone[i] < n) continue;
+            if (!w->right[i][0]) {
+                int ok = 0;
+                for (int m = 0; m < NP && !ok; m++) {
+                    int nm = s->len[m];
+                    ok = nm && !w->right[m][0] && north(m) != north(i) &&
+                         w_leaves(w, s->pk[m][nm - 1], i, free, exch_n, exch_s);
+                }
+                for (int k = 0; k < q && !ok && vac; k++) {
+                    int c = pack[k];
+                    ok = (c < RED_CODES) == north(i) &&
+                         w_leaves(w, c, i, free, exch_n, exch_s);
+                }
+                if (!ok) continue;
+            }
+            w->empty_ok[i] = 1;
+            w->vac = 1;
+            changed = 1;
+        }
+        if (!changed) return;
+    }
+}
+
+/* The walk down the talon, from its top: for each card t_j the smallest q, no smaller
+   than the last card's, such that in W_j(q) t_j could go home or marry, and the
+   turned cards that could do neither (each must then lie alone at the bottom of a
+   position it filled while empty), with the start's wrong cards that would be as
+   stuck, number at most the positions that could be emptied.  A winning line has t_j
+   leave in W_j(q*), q* the cards turned by then, with that room; so when no q will do,
+   the position is lost.  The checks only get easier as facts grow, so they are first
+   made with the facts so far, and the fixpoint continued only when they fail. */
+static int worlds_dead(const Spot *s, const uint8_t *coming, int ncoming) {
+    if (!s->tlen) return 0;
+    Worlds w;
+    w_init(&w, s, coming);
+    int q = 0;
+    for (int j = s->tlen - 1; j >= 0; j--) {
+        int code = s->talon[j], fresh = 0; /* fresh: the facts are W_j(q)'s fixpoint */
+        for (;;) {
+            int ok = w_homeable(&w, code) || w_marriable(&w, code);
+            if (ok && q) {
+                int stuck = 0;
+                for (int k = 0; k < q; k++)
+                    stuck += !w_homeable(&w, coming[k]) && !w_marriable(&w, coming[k]);
+                if (stuck && stuck + w_wrong_stuck(&w) > w_emptiable(&w)) ok = 0;
+            }
+            if (ok) break;
+            if (!fresh) {
+                w_run(&w, j, q);
+                fresh = 1;
+                continue;
+            }
+            if (++q > ncoming) return 1;
+            fresh = 0;
+        }
+    }
+    return 0;
+}
+
+/* The proof the exhaustive search adds to `doomed`: the walk through the talon's
+   worlds, late, and only when `thorough` (a long solve's search, exhaust.h's
+   exhaust_thorough), so a short solve searches as before. */
+static int late_dead(const Spot *s, const uint8_t *pack, int npack, int thorough) {
+    return thorough && s->tlen > 0 && s->left <= LATE &&
+           worlds_dead(s, pack + npack - s->left, s->left);
+}
+#define HAS_LATE_DEAD 1
 
 /* ------------------------------------------------------------------ the rest */
 
