@@ -177,14 +177,22 @@ def dead(state: State, *, landings: bool = True) -> bool:
     can neither reach a foundation nor the circle.  Three proofs of a loss follow
     (``_exits``, ``_pairs``, ``_landings``); each assumes only what no play can avoid.
     """
-    piles = state.piles
-    talon = piles[TALON].cards
+    talon = state.piles[TALON].cards
     if not talon:
         return False
-    circle = [[CODE[c] for c in piles[name].cards] for name in POSITIONS]
-    coming, depth = _pack(piles[PACK].cards)
+    coming, depth = pack_codes(state)
     tall = heights(state)
-    return dead_codes(circle, [CODE[c] for c in talon], coming, depth, tall, landings)
+    return dead_codes(circle_codes(state), [CODE[c] for c in talon], coming, depth, tall, landings)
+
+
+def circle_codes(state: State) -> list[list[int]]:
+    """The circle's positions as card codes, in ``POSITIONS`` order, each bottom first."""
+    return [[CODE[c] for c in state.piles[name].cards] for name in POSITIONS]
+
+
+def pack_codes(state: State) -> tuple[list[int], list[int]]:
+    """The pack's codes, the next card first, and their ``depths`` (remembered)."""
+    return _pack(state.piles[PACK].cards)
 
 
 def dead_codes(

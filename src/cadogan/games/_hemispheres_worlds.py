@@ -54,8 +54,16 @@ from typing import Final
 
 from cadogan.core import State
 from cadogan.games._hemispheres_fast import Spot
-from cadogan.games._hemispheres_rules import NORTH_AT, PACK, POSITIONS, RACE_MATES, TALON
-from cadogan.games._hemispheres_solve import CODE, LAST, RED_CODES, WIDTH, _pack, heights
+from cadogan.games._hemispheres_rules import NORTH_AT, RACE_MATES, TALON
+from cadogan.games._hemispheres_solve import (
+    CODE,
+    LAST,
+    RED_CODES,
+    WIDTH,
+    circle_codes,
+    heights,
+    pack_codes,
+)
 
 LATE: Final = 12  # the most cards in the pack at which the walk is asked
 CODES: Final = 4 * WIDTH
@@ -252,11 +260,9 @@ class _World:
 
 def walk(state: State, *, count: bool = True) -> bool:
     """:func:`worlds_dead` on a game position, at any number of cards in the pack."""
-    piles = state.piles
-    circle = [[CODE[c] for c in piles[name].cards] for name in POSITIONS]
-    coming = _pack(piles[PACK].cards)[0]
-    talon = [CODE[c] for c in piles[TALON].cards]
-    return worlds_dead(circle, talon, coming, heights(state), count=count)
+    talon = [CODE[c] for c in state.piles[TALON].cards]
+    coming = pack_codes(state)[0]
+    return worlds_dead(circle_codes(state), talon, coming, heights(state), count=count)
 
 
 def worlds_dead(
