@@ -320,9 +320,9 @@ def test_a_layer_kept_partly_for_novelty_takes_the_best_then_the_novel(
     assert _diverse_layer(monkeypatch, few) == ["a", "b", "d", "c"]
 
 
-def test_napoleons_square_alone_keeps_part_of_its_beam_layers_for_novelty() -> None:
+def test_the_two_games_dealt_card_by_card_keep_part_of_their_beam_layers_for_novelty() -> None:
     kept = {g.id: g.beam_novelty for g in registry.all_games() if g.beam_novelty}
-    assert kept == {"napoleons-square": 0.25}
+    assert kept == {"napoleons-square": 0.25, "hemispheres": 0.5}
 
 
 def test_napoleons_square_facts_say_where_each_card_lies_and_on_what() -> None:
@@ -340,6 +340,28 @@ def test_napoleons_square_facts_say_where_each_card_lies_and_on_what() -> None:
     assert len(list(game.facts(state))) == 48 + 2
     places = {fact[0] for fact in found if isinstance(fact, tuple)}
     assert places == {*(f"packet{n}" for n in range(1, 13)), "talon"}
+
+
+def test_the_hemispheres_facts_say_in_which_race_or_on_what_talon_card_a_card_lies() -> None:
+    """Every card of the circle and the talon, with its Race (the three positions of
+    a Race are one place, as in the key) or the talon, and the card under it; none of
+    the foundations, the barriers or the pack."""
+    game = registry.game("hemispheres")
+    state = game.deal(17)
+    piles = state.piles
+    state = state.with_piles({"talon": Pile.face_up(piles["pack"].cards[:2])})
+    found = set(game.facts(state))
+    assert ("european", piles["european1"].cards[0], None) in found
+    assert ("african", piles["african3"].cards[0], None) in found
+    talon = state.piles["talon"].cards
+    assert ("talon", talon[0], None) in found and ("talon", talon[1], talon[0]) in found
+    assert len(list(game.facts(state))) == 12 + 2
+    places = {fact[0] for fact in found if isinstance(fact, tuple)}
+    assert places == {"european", "asiatic", "australian", "african", "talon"}
+    within = state.with_piles({"european1": piles["european2"], "european2": piles["european1"]})
+    assert set(game.facts(within)) == found, "a Race's positions are one place"
+    across = state.with_piles({"european1": piles["asiatic3"], "asiatic3": piles["european1"]})
+    assert set(game.facts(across)) != found, "but the Races are not"
 
 
 def test_a_talons_remembered_blame_is_forgotten_when_a_run_dies() -> None:

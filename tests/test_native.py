@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import os
+from collections import Counter
 from collections.abc import Iterator
 from importlib import import_module
 from pathlib import Path
@@ -66,7 +67,8 @@ def spots(game: NapoleonsSquare, deals: range, seed: int) -> Iterator[tuple[Spot
 @pytest.mark.parametrize("game", [G, SINGLE], ids=["square", "single"])
 def test_the_kernel_answers_as_the_fast_form(lib: Any, game: NapoleonsSquare) -> None:
     """Every answer of the kernel is the fast form's: the moves in the listed order
-    and in the search's order, the safe move, the score, the kings' test and the win.
+    and in the search's order, the safe move, the score, the novelty's facts, the
+    kings' test and the win.
     Once the pack is out the form lists no move when no line of square moves leads
     anywhere (the game's end); the kernel keeps listing such moves (its searches give
     up on them by their table), so there only a position with moves is compared."""
@@ -79,6 +81,8 @@ def test_the_kernel_answers_as_the_fast_form(lib: Any, game: NapoleonsSquare) ->
         assert seen.won == won
         assert seen.dead == kings_dead(packets, heights)
         assert seen.score == form.score(position)
+        found = kernels.facts(lib, kernel_ns.args(position))
+        assert Counter(found) == Counter(form.facts(position))
         if not left and not legal:
             continue
         assert seen.moves == tuple(legal)
@@ -92,9 +96,9 @@ def test_the_kernel_answers_as_the_fast_form(lib: Any, game: NapoleonsSquare) ->
 def test_the_hemispheres_kernel_answers_as_the_fast_form(hemispheres_lib: Any) -> None:
     """The Hemispheres' kernel gives the fast form's answers on every position of
     random lines of play, to the end: the moves in both orders, the safe move, the
-    score, the win, and as its cheap proof of loss the form's ``glance`` (the first
-    two of the game's proofs, which the Python beam asks of the positions it
-    gathers from)."""
+    score, the novelty's facts, the win, and as its cheap proof of loss the form's
+    ``glance`` (the first two of the game's proofs, which the Python beam asks of the
+    positions it gathers from)."""
     game = Hemispheres()
     compared = late = lost = 0
     for state in lines_avoiding_the_deal(game, range(1, 7), seed=3, odds=0.85):
@@ -108,6 +112,8 @@ def test_the_hemispheres_kernel_answers_as_the_fast_form(hemispheres_lib: Any) -
         assert seen.score == form.score(position)
         assert seen.won == (form.outcome(position, legal) is Outcome.WON)
         assert seen.dead == form.glance(position)
+        found = kernels.facts(hemispheres_lib, kernel_hs.args(position))
+        assert Counter(found) == Counter(form.facts(position))
         compared += 1
         late += not position[3]
         lost += seen.dead

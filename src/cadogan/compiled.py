@@ -88,7 +88,7 @@ SAMPLES = (
     ("constitution", 12, 3_000),
     ("napoleons-square", 1, 9_000),
     ("napoleons-square", 23, 16_000),
-    ("hemispheres", 4, 6_000),
+    ("hemispheres", 4, 13_000),
     ("hemispheres", 1, 3_000),
 )
 

@@ -21,7 +21,8 @@ from cadogan.games._hemispheres_fast import (
     Spots,
     spot,
 )
-from cadogan.games._hemispheres_rules import BARRIERS, FOUNDATIONS, POSITIONS, TALON
+from cadogan.games._hemispheres_rules import BARRIERS, FOUNDATIONS, POSITIONS, RACES, TALON
+from cadogan.games._hemispheres_solve import CODE
 from cadogan.games.hemispheres import Hemispheres
 from cadogan.solve.beam import Beam
 from cadogan.solve.engine import Budget, OutOfTime
@@ -93,7 +94,15 @@ def test_moves_order_and_play_are_the_games() -> None:
     assert_fast_form_plays_as_the_game(G, SAMPLE, spot, shape, spot_shape)
 
 
-def test_outcome_safe_score_and_dead_are_the_games() -> None:
+def code_fact(fact: object) -> int:
+    """A Game fact ``(Race or talon, card, card under)`` in the spots' terms (an int)."""
+    assert isinstance(fact, tuple)
+    place, card, under = fact
+    at = 4 if place == TALON else RACES.index(place)
+    return 4096 * at + 64 * CODE[card] + (CODE[under] if under is not None else 0)
+
+
+def test_outcome_safe_score_dead_and_facts_are_the_games() -> None:
     for state in SAMPLE:
         spots = Spots(G, G.deal(state.deal))
         here = spot(state)
@@ -106,6 +115,7 @@ def test_outcome_safe_score_and_dead_are_the_games() -> None:
         assert spots.score(here) == G.score(state)
         assert spots.dead(here) is G.dead(state)
         assert spots.glance(here) is G.glance(state)
+        assert set(spots.facts(here)) == {code_fact(fact) for fact in G.facts(state)}
         assert spots.home(here) == sum(len(state.piles[f].cards) for f in FOUNDATIONS)
 
 

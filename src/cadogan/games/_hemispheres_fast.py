@@ -63,6 +63,7 @@ HOMES: Final = frozenset(FOUNDATIONS)
 SEPARATOR: Final = b"\xff"  # never a card code (those are below 56)
 FULL: Final = 13 * 8  # the cards home when the game is won
 ONES: Final = bytes(bin(m).count("1") for m in range(1 << WIDTH))  # set bits, by mask
+FACT_PLACES: Final = (*(i // 3 for i in range(12)), 4)  # each position's Race, the talon's 4
 GLANCES_CAP: Final = 200_000  # verdicts of the first two proofs remembered (``Spots.judge``)
 
 
@@ -316,8 +317,18 @@ class Spots(TalonSpots):
         return verdict
 
     def facts(self, spot: Spot) -> list[Hashable]:
-        """None: the Hemispheres weigh no novelty (``Game.facts``' default)."""
-        return []
+        """The ``Game``'s facts: each card of the circle and the talon with its Race
+        (0 to 3 in dealing order) or the talon (4), and the card under it (0 under a
+        bottom card), packed into one int (``4096 x place + 64 x code + code under``:
+        codes are below 64)."""
+        circle, talon = spot[0], spot[2]
+        found: list[Hashable] = []
+        for place, cards in zip(FACT_PLACES, (*circle, talon), strict=True):
+            under = 4096 * place
+            for code in cards:
+                found.append(under + 64 * code)
+                under = 4096 * place + code
+        return found
 
     def as_move(self, move: int, legal: Sequence[Move]) -> Move:
         """The ``Game``'s move for a spot move (the first fitting foundation for a play)."""

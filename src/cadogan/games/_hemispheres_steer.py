@@ -1,4 +1,4 @@
-"""The Hemispheres: the solver's table key and the probes' score.
+"""The Hemispheres: the solver's table key, and the probes' score and facts.
 
 Split from ``_hemispheres_solve`` (the dead-position proofs) to keep modules small.
 The key is a pruning rule (it merges positions), proved below and in
@@ -7,10 +7,12 @@ docs/rules/hemispheres.md ("The solver's pruning"); the score only steers the pr
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Final
 
 from cadogan.core import State
 from cadogan.core.encode import encoded, encoded_group
+from cadogan.core.facts import pile_facts
 from cadogan.games._hemispheres_rules import (
     BARRIERS,
     COUNTER,
@@ -19,6 +21,7 @@ from cadogan.games._hemispheres_rules import (
     PACK,
     POSITIONS,
     RACE_MOVE_LIMIT,
+    RACE_OF,
     RED,
     TALON,
     TWINS,
@@ -104,3 +107,18 @@ def score(state: State) -> int:
             locks += sum(seen[base : code - 1])
         seen[code] += 1
     return 4 * home - 4 * len(talon) + 3 * empty - 2 * (wrong + locks) - len(piles[PACK].cards)
+
+
+PLACES: Final = (*((RACE_OF[p], p) for p in POSITIONS), (TALON, TALON))
+
+
+def facts(state: State, since: State | None = None) -> list[Hashable]:
+    """Where each card of the circle and the talon lies: its Race (the three positions
+    of a Race are alike, as in the key) or the talon, and the card under it (None at
+    the bottom).
+
+    For the beam's novelty (``Game.beam_novelty``; steering only): a position that puts
+    a card onto a talon card it never lay on, or into a Race or onto a card where it
+    never lay, differs from the positions kept before it in a way the score cannot see.
+    Twins count as one card."""
+    return pile_facts(state, PLACES, since)

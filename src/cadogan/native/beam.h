@@ -779,4 +779,18 @@ uint64_t kernel_key(const uint8_t *lens, const uint8_t *cards, const uint8_t *he
     return spot_key(&s);
 }
 
+/* For the tests: a position's facts (the novelty's, see `facts`) into `out`, which has
+   room for `room`; their count, or -1 for a position refused or too little room. */
+int kernel_facts(const uint8_t *lens, const uint8_t *cards, const uint8_t *heights,
+                 const uint8_t *talon, int tlen, int left, int extra, uint32_t *out,
+                 int room) {
+    Spot s;
+    uint32_t found[FACTS_PER_SPOT];
+    if (room < FACTS_PER_SPOT) return -1;
+    if (load_spot(&s, lens, cards, heights, talon, tlen, left, extra) < 0) return -1;
+    int n = facts(&s, found);
+    memcpy(out, found, n * sizeof(uint32_t));
+    return n;
+}
+
 #endif

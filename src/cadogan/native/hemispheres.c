@@ -1,7 +1,7 @@
 /* The Hemispheres: the rules for the native beam (beam.h).
 
    The same rules as the game's plain-value form (games/_hemispheres_fast.py): the same
-   spots, moves in the same order, safe moves, move order and score, and the first two
+   spots, moves in the same order, safe moves, move order, score and facts, and the first two
    of the game's proofs of loss (games/_hemispheres_solve.py, _exits and _pairs: a
    talon card that can never leave; two cards of a suit that must go home in the wrong
    order), which the Python beam asks of the positions it gathers from; the tests
@@ -38,8 +38,8 @@
 #define MAX_ROOTS 4
 #define INF (1 << 20)
 
-#define FACTS_PER_SPOT 1
-#define FACT_WORDS 1
+#define FACTS_PER_SPOT (NP * PMAX + TMAX)
+#define FACT_WORDS (5 * 4096 / 64) /* 4096 x place + 64 x code + code under */
 #define HOME_MAX 104
 
 typedef struct {
@@ -607,11 +607,20 @@ static int spot_grade(const Spot *s) {
 }
 #define HAS_GRADE 1
 
-/* No facts: the Hemispheres weigh no novelty (as the Game's facts). */
+/* The facts: each card of the circle and the talon with its place (its Race, or the
+   talon) and the card under it (0 under a bottom card). */
 static int facts(const Spot *s, uint32_t *out) {
-    (void)s;
-    (void)out;
-    return 0;
+    int n = 0;
+    for (int place = 0; place <= NP; place++) {
+        const uint8_t *cards = place < NP ? s->pk[place] : s->talon;
+        int size = place < NP ? s->len[place] : s->tlen;
+        uint32_t at = 4096u * (uint32_t)(place < NP ? place / 3 : 4), under = at;
+        for (int k = 0; k < size; k++) {
+            out[n++] = under + 64u * cards[k];
+            under = at + cards[k];
+        }
+    }
+    return n;
 }
 
 static int home_of(const Spot *s) { return home_count(s); }

@@ -20,6 +20,7 @@ from cadogan.native import library
 
 MAXMOVES: Final = 192  # room for one position's moves (every kernel lists fewer)
 PACK_MAX: Final = 128  # room for a deal's pack (beam.h)
+FACTS_ROOM: Final = 1024  # room for one position's facts (every kernel lists fewer)
 LINE_CAP: Final = 4096  # moves of a winning line, at most
 U8: Final = ctypes.POINTER(ctypes.c_uint8)
 Args = tuple[Any, ...]  # a position as the kernel's seven arguments
@@ -58,6 +59,7 @@ def load(name: str) -> ctypes.CDLL | None:
         "beam_free": (None, [handle]),
         "kernel_examine": (ctypes.c_int, [*spot, U8, ctypes.c_int, ints, ints, ints]),
         "kernel_key": (ctypes.c_uint64, spot),
+        "kernel_facts": (ctypes.c_int, [*spot, ctypes.POINTER(ctypes.c_uint32), ctypes.c_int]),
     }
     if hasattr(lib, "exhaust_new"):  # the kernels with an exhaustive search (exhaust.h)
         signatures.update(
@@ -131,6 +133,15 @@ def examine(lib: ctypes.CDLL, args: Args, pack: bytes) -> Examined:
         bool(facts[2]),
         bool(facts[3]),
     )
+
+
+def facts(lib: ctypes.CDLL, args: Args) -> list[int]:
+    """The novelty's facts of a position given as its arguments (for the tests)."""
+    out = (ctypes.c_uint32 * FACTS_ROOM)()
+    count = lib.kernel_facts(*args, out, FACTS_ROOM)
+    if count < 0:
+        raise ValueError("the native kernel refused the position")
+    return list(out[:count])
 
 
 def key(lib: ctypes.CDLL, args: Args) -> int:
