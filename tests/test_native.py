@@ -137,15 +137,22 @@ def test_the_hemispheres_kernel_key_sorts_each_race_only(hemispheres_lib: Any) -
 
 
 def assert_the_kernel_beam_wins(
-    game: Game, lib: Any, form: FastPlay, convert: Converter, deal: int, blame: float
+    game: Game,
+    lib: Any,
+    form: FastPlay,
+    convert: Converter,
+    deal: int,
+    blame: float,
+    novelty: float = 0.0,
 ) -> None:
-    """The kernel's beam, from the form's roots, wins ``deal`` within 2,000,000
-    positions, and its line replays through ``Game.play`` to a won game."""
+    """The kernel's beam, from the form's roots, steered by ``blame`` and ``novelty``,
+    wins ``deal`` within 2,000,000 positions, and its line replays through
+    ``Game.play`` to a won game."""
     roots = form.roots()
     starts = [convert(root[0]) for root in roots]
     pack = getattr(form, "pack")  # noqa: B009 (every kernel's fast form has one)
     beam = kernels.KernelBeam(
-        lib, pack, starts, blame=blame, seed=deal, first_width=8, max_width=256
+        lib, pack, starts, blame=blame, novelty=novelty, seed=deal, first_width=8, max_width=256
     )
     spent = 0
     while (found := beam.line()) is None and spent < 2_000_000:
@@ -158,15 +165,24 @@ def assert_the_kernel_beam_wins(
     assert game.outcome(state) is Outcome.WON
 
 
+@pytest.mark.parametrize("steer", ["plain", "own", "helper"])
 @pytest.mark.parametrize("deal", [1, 4, 7, 9])
 def test_the_hemispheres_kernel_beam_finds_wins_that_replay(
-    hemispheres_lib: Any, deal: int
+    hemispheres_lib: Any, deal: int, steer: str
 ) -> None:
-    """The Hemispheres' kernel beam wins these deals quickly, and each line replays
-    through ``Game.play`` to a won game."""
+    """The Hemispheres' kernel beam wins these deals quickly, on the score alone, with
+    the game's own steering (novelty) and with its helper's (blame and novelty), and
+    each line replays through ``Game.play`` to a won game."""
     game = Hemispheres()
+    assert game.helper_beam is not None
+    blame, novelty = {
+        "plain": (0.0, 0.0),
+        "own": (game.beam_blame, game.beam_novelty),
+        "helper": game.helper_beam,
+    }[steer]
+    assert steer == "plain" or novelty > 0
     form = hemispheres_fast.Spots(game, game.deal(deal))
-    assert_the_kernel_beam_wins(game, hemispheres_lib, form, kernel_hs.args, deal, 0.0)
+    assert_the_kernel_beam_wins(game, hemispheres_lib, form, kernel_hs.args, deal, blame, novelty)
 
 
 def test_the_kernel_key_ignores_the_packets_places_only(lib: Any) -> None:

@@ -780,7 +780,8 @@ uint64_t kernel_key(const uint8_t *lens, const uint8_t *cards, const uint8_t *he
 }
 
 /* For the tests: a position's facts (the novelty's, see `facts`) into `out`, which has
-   room for `room`; their count, or -1 for a position refused or too little room. */
+   room for `room`; their count, -1 for a position refused or too little room, or -2
+   when a fact lies beyond the FACT_WORDS words the novelty's record has for it. */
 int kernel_facts(const uint8_t *lens, const uint8_t *cards, const uint8_t *heights,
                  const uint8_t *talon, int tlen, int left, int extra, uint32_t *out,
                  int room) {
@@ -789,6 +790,8 @@ int kernel_facts(const uint8_t *lens, const uint8_t *cards, const uint8_t *heigh
     if (room < FACTS_PER_SPOT) return -1;
     if (load_spot(&s, lens, cards, heights, talon, tlen, left, extra) < 0) return -1;
     int n = facts(&s, found);
+    for (int k = 0; k < n; k++)
+        if ((found[k] >> 6) >= FACT_WORDS) return -2;
     memcpy(out, found, n * sizeof(uint32_t));
     return n;
 }

@@ -136,9 +136,12 @@ def examine(lib: ctypes.CDLL, args: Args, pack: bytes) -> Examined:
 
 
 def facts(lib: ctypes.CDLL, args: Args) -> list[int]:
-    """The novelty's facts of a position given as its arguments (for the tests)."""
+    """The novelty's facts of a position given as its arguments (for the tests);
+    ValueError when the kernel refuses it, or lists a fact its record has no room for."""
     out = (ctypes.c_uint32 * FACTS_ROOM)()
     count = lib.kernel_facts(*args, out, FACTS_ROOM)
+    if count == -2:
+        raise ValueError("a fact lies beyond the kernel's record of facts (FACT_WORDS)")
     if count < 0:
         raise ValueError("the native kernel refused the position")
     return list(out[:count])
