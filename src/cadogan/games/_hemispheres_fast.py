@@ -31,6 +31,7 @@ from collections.abc import Hashable, Sequence
 from typing import Final
 
 from cadogan.core import Game, Move, Outcome, State
+from cadogan.core.facts import code_facts
 from cadogan.core.fast import Root, TalonSpots, home_move, raised, replaced
 from cadogan.games._hemispheres_rules import (
     BARRIERS,
@@ -320,15 +321,8 @@ class Spots(TalonSpots):
         """The ``Game``'s facts: each card of the circle and the talon with its Race
         (0 to 3 in dealing order) or the talon (4), and the card under it (0 under a
         bottom card), packed into one int (``4096 x place + 64 x code + code under``:
-        codes are below 64)."""
-        circle, talon = spot[0], spot[2]
-        found: list[Hashable] = []
-        for place, cards in zip(FACT_PLACES, (*circle, talon), strict=True):
-            under = 4096 * place
-            for code in cards:
-                found.append(under + 64 * code)
-                under = 4096 * place + code
-        return found
+        codes are below 56)."""
+        return code_facts(zip(FACT_PLACES, (*spot[0], spot[2]), strict=True))
 
     def as_move(self, move: int, legal: Sequence[Move]) -> Move:
         """The ``Game``'s move for a spot move (the first fitting foundation for a play)."""

@@ -31,6 +31,7 @@ from collections.abc import Hashable, Sequence
 from typing import Final
 
 from cadogan.core import Game, Move, Outcome, State, transfer
+from cadogan.core.facts import code_facts
 from cadogan.core.fast import Root, TalonSpots, home_move, raised, replaced
 from cadogan.games._napoleons_square_dead import LATE
 from cadogan.games._napoleons_square_moves import DEAL
@@ -259,13 +260,7 @@ class Spots(TalonSpots):
         and the card under it (0 under a bottom card), packed into one int
         (``4096 x place + 64 x code + code under``: codes are below 64)."""
         packets, _, talon, _ = spot
-        found: list[Hashable] = []
-        for place, cards in enumerate((*packets, talon)):
-            under = 4096 * place
-            for code in cards:
-                found.append(under + 64 * code)
-                under = 4096 * place + code
-        return found
+        return code_facts(enumerate((*packets, talon)))
 
     def as_move(self, move: int, legal: Sequence[Move]) -> Move:
         """The ``Game``'s move for a spot move (the first fitting foundation for a play)."""

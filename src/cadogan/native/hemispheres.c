@@ -611,16 +611,9 @@ static int spot_grade(const Spot *s) {
    talon) and the card under it (0 under a bottom card). */
 static int facts(const Spot *s, uint32_t *out) {
     int n = 0;
-    for (int place = 0; place <= NP; place++) {
-        const uint8_t *cards = place < NP ? s->pk[place] : s->talon;
-        int size = place < NP ? s->len[place] : s->tlen;
-        uint32_t at = 4096u * (uint32_t)(place < NP ? place / 3 : 4), under = at;
-        for (int k = 0; k < size; k++) {
-            out[n++] = under + 64u * cards[k];
-            under = at + cards[k];
-        }
-    }
-    return n;
+    for (int i = 0; i < NP; i++)
+        n = pile_code_facts(out, n, 4096u * (uint32_t)(i / 3), s->pk[i], s->len[i]);
+    return pile_code_facts(out, n, 4096u * 4, s->talon, s->tlen);
 }
 
 static int home_of(const Spot *s) { return home_count(s); }

@@ -13,6 +13,18 @@ enum { ONGOING = 0, WON = 1, LOST = 2 };
 
 #define PACK_MAX 128 /* room for a deal's pack */
 
+/* The novelty's facts of one pile (core/facts.code_facts): each of its `size` cards,
+   bottom first, as `at + 64 x code + code under` (0 under a bottom card), `at` being
+   4096 x the pile's place; written into out from n on, the new count returned. */
+static int pile_code_facts(uint32_t *out, int n, uint32_t at, const uint8_t *cards, int size) {
+    uint32_t under = at;
+    for (int k = 0; k < size; k++) {
+        out[n++] = under + 64u * cards[k];
+        under = at + cards[k];
+    }
+    return n;
+}
+
 /* SplitMix64's finaliser: every bit of x reaches every bit of the result. */
 static uint64_t mix(uint64_t x) {
     x += 0x9e3779b97f4a7c15ULL;

@@ -263,16 +263,9 @@ static int spot_bytes(const Spot *s, uint8_t *out) {
    and the talon with its pile and the card under it (0 under a bottom card). */
 static int facts(const Spot *s, uint32_t *out) {
     int n = 0;
-    for (int place = 0; place <= NP; place++) {
-        const uint8_t *cards = place < NP ? s->pk[place] : s->talon;
-        int size = place < NP ? s->len[place] : s->tlen;
-        uint32_t under = 4096u * (uint32_t)place;
-        for (int k = 0; k < size; k++) {
-            out[n++] = under + 64u * cards[k];
-            under = 4096u * (uint32_t)place + cards[k];
-        }
-    }
-    return n;
+    for (int place = 0; place < NP; place++)
+        n = pile_code_facts(out, n, 4096u * (uint32_t)place, s->pk[place], s->len[place]);
+    return pile_code_facts(out, n, 4096u * NP, s->talon, s->tlen);
 }
 
 static int home_of(const Spot *s) {
