@@ -6,6 +6,7 @@ them after an intended change of behaviour (and say why in the commit).
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -19,6 +20,10 @@ from cadogan import compiled
 from cadogan.core import Game, Move, Outcome, State
 
 GOLDEN = Path(__file__).parent / "golden"
+# A clock budget for solves and hints that must come out decided although they take
+# milliseconds: a loaded CI machine can pause a process for longer than a small
+# budget (a 0.5-s hint of Travellers once timed out there).
+ROOMY = 30.0
 # For a test that patches a solver module's function or class, or that needs this
 # process to run the plain modules: skipped when the suite runs on a compiled build
 # (CADOGAN_PURE=0, README "Faster solving"), whose functions and classes cannot be
@@ -264,3 +269,16 @@ class NoRoots:
 
     def roots(self) -> list[Any]:
         return []
+
+
+def roomy_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Give every hint's solve at least ``ROOMY`` seconds, for tests of front ends (the
+    command line's and the TUI's hints ask for 2 s) whose hints must be decided."""
+    hints = importlib.import_module("cadogan.solve.hints")
+    real = hints.solve
+
+    def roomy(game: Game, state: State, **limits: Any) -> Any:
+        limits["timeout"] = max(float(limits.get("timeout", 0.0)), ROOMY)
+        return real(game, state, **limits)
+
+    monkeypatch.setattr(hints, "solve", roomy)

@@ -6,13 +6,15 @@ from pathlib import Path
 
 from benchmarks.budget_curve import Point, load, measure, share_within, table
 
+from tests.helpers import ROOMY
+
 
 def test_measure_appends_each_deal_once_and_resumes(tmp_path: Path) -> None:
     """Each deal is written as it is solved; a rerun skips the deals already there."""
     path = tmp_path / "curve.jsonl"
-    first = measure("travellers", 3, 1.0, path)
+    first = measure("travellers", 3, ROOMY, path)
     assert [p.deal for p in first] == [1, 2, 3]
-    again = measure("travellers", 5, 1.0, path)
+    again = measure("travellers", 5, ROOMY, path)
     assert sorted(p.deal for p in again) == [1, 2, 3, 4, 5]
     assert len(load(path)) == 5  # deals 1-3 were not solved twice
     assert all(p.decided for p in again)  # a game without choices is always decided

@@ -12,6 +12,7 @@ from cadogan import registry
 from cadogan.cli import cli, main
 from cadogan.record import Record, replay
 from cadogan.solve import STATUSES
+from tests.helpers import roomy_hints
 
 WON_TRAVELLERS = 28  # a Travellers deal that comes out
 
@@ -69,7 +70,8 @@ def test_bad_input_gets_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) 
     assert "cadogan:" in capsys.readouterr().err
 
 
-def test_play_understands_hint_and_auto() -> None:
+def test_play_understands_hint_and_auto(monkeypatch: pytest.MonkeyPatch) -> None:
+    roomy_hints(monkeypatch)  # the hint must be decided, whatever the load
     out = run("play", "travellers", "--deal", "3", stdin="hint\nauto\n")
     assert "can still be won" not in out
     assert "This deal can no longer be won." in out

@@ -15,6 +15,7 @@ from cadogan.solve import PLAYERS, Hint, greedy_move, play_deal, solve
 from cadogan.solve.greedy import SHUFFLE_LIMIT, Memory, _is_stock, score, shuffles
 from cadogan.solve.hints import NO_LONGER, Proofs
 from cadogan.solve.players import _choose
+from tests.helpers import ROOMY
 from tests.solve_toys import HiddenLadder, Ladder, OpenLadder, SafeLadder
 
 GAMES = registry.all_games()
@@ -159,17 +160,17 @@ def test_hint_gives_the_solvers_next_move_while_winnable() -> None:
     game = Ladder()
     deal = _deal_with(game, "solved")
     session = Session(game, deal)
-    hint = session.hint()
+    hint = session.hint(timeout=ROOMY)
     assert isinstance(hint, Hint) and hint.move is not None
     assert hint.move == solve(game, game.deal(deal)).moves[0]
     session.play(hint.move)
-    assert session.hint().move is not None
+    assert session.hint(timeout=ROOMY).move is not None
 
 
 def test_hint_says_plainly_when_the_deal_is_lost() -> None:
     game = Ladder()
     session = Session(game, _deal_with(game, "unsolvable"))
-    hint = session.hint()
+    hint = session.hint(timeout=ROOMY)
     assert hint.move is None and hint.message == NO_LONGER
 
 
@@ -201,12 +202,12 @@ def test_following_the_hints_needs_one_solve(monkeypatch: pytest.MonkeyPatch) ->
     hints come from that proof, without solving again, and lead to the win."""
     game = Ladder()
     session = Session(game, _deal_with(game, "solved"))
-    first = session.hint()
+    first = session.hint(timeout=ROOMY)
     assert first.status == "solved" and first.move is not None
     monkeypatch.setattr(HINTS, "solve", _no_solving)
     session.play(first.move)
     while not session.outcome().over:
-        hint = session.hint()
+        hint = session.hint(timeout=ROOMY)
         assert hint.status == "solved" and hint.move in session.moves()
         assert hint.message == f"Play {hint.move}: the deal can still be won."
         session.play(hint.move)
@@ -218,22 +219,22 @@ def test_a_proof_holds_when_the_player_comes_back_by_undo(
 ) -> None:
     game = Ladder()
     session = Session(game, _deal_with(game, "solved"))
-    move = session.hint().move
+    move = session.hint(timeout=ROOMY).move
     assert move is not None
     others = [m for m in session.moves() if m != move]
     monkeypatch.setattr(HINTS, "solve", _no_solving)
     if others:
         session.play(others[0])
         session.undo()
-    assert session.hint().move == move
+    assert session.hint(timeout=ROOMY).move == move
 
 
 def test_a_position_proved_lost_stays_lost(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Ladder()
     session = Session(game, _deal_with(game, "unsolvable"))
-    assert session.hint().message == NO_LONGER
+    assert session.hint(timeout=ROOMY).message == NO_LONGER
     monkeypatch.setattr(HINTS, "solve", _no_solving)
-    again = session.hint()
+    again = session.hint(timeout=ROOMY)
     assert (again.move, again.message, again.status) == (None, NO_LONGER, "unsolvable")
 
 
@@ -316,6 +317,6 @@ def test_the_solver_players_wins_are_checked_by_replay() -> None:
 
     game = registry.game("travellers")
     state = game.deal(28)
-    line = play_deal(game, 28, "solver", timeout=5).moves
+    line = play_deal(game, 28, "solver", timeout=ROOMY).moves
     assert replays_to_win(game, state, line)
     assert not replays_to_win(game, state, line[:-3])

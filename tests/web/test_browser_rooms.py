@@ -77,7 +77,7 @@ def wait_live(page: Page, steps: int) -> None:
     page.wait_for_function(
         "n => Number(document.querySelector('#table-box')?.dataset.steps) >= n",
         arg=steps,
-        timeout=10_000,
+        timeout=30_000,
     )
 
 
