@@ -39,6 +39,15 @@
 #define NOISE 3.0
 #define DECAY 0.5
 #define MAX_WIDTH (1 << 24) /* the widest beam a kernel accepts */
+/* With novelty, the candidates a layer is chosen from: NOVEL_POOL times its width, the
+   best by score (the Python beam chooses from all).  The novel positions that fill part
+   of the layer rank below the best, often far below: a pool of twice the width, as it
+   was, left most of them out.  The native beams alone, 10,000,000 positions a deal,
+   Hemispheres deals 1-400: 338 won with twice the width, 347 with four times and 348
+   with eight; Napoleon's Square deals 1-200: 134 with twice, 139 with four times
+   (benchmarks/README.md, "A wider pool for the novel positions").  Four keeps a
+   65,536-wide Hemispheres layer's pool under 150 MiB. */
+#define NOVEL_POOL 4
 
 typedef struct {
     uint64_t *slots;
@@ -183,7 +192,7 @@ typedef struct {
     Candidate *pool;
     Ranked *heap;
     int nheap, pool_cap;
-    int keep; /* candidates kept for a layer: the width, twice it with novelty */
+    int keep; /* candidates kept for a layer: the width, NOVEL_POOL times it with novelty */
     double novelty; /* the share of a layer kept for novel positions */
     int *ranked; /* the kept candidates, best first */
     uint64_t *met; /* novelty: facts met in this layer, a bit set per count home */
@@ -616,7 +625,7 @@ static void endgame_step(Beam *b, long long stop) {
 /* ------------------------------------------------------------------ the API */
 
 static int reserve(Beam *b, int width) {
-    b->keep = b->novelty > 0.0 ? 2 * width : width;
+    b->keep = b->novelty > 0.0 ? NOVEL_POOL * width : width;
     if (b->keep <= b->pool_cap) return 1;
     int room = width > MAX_ROOTS ? width : MAX_ROOTS; /* the first layer holds the roots */
     Placed *layer = realloc(b->layer, room * sizeof(Placed));
