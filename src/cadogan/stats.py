@@ -74,7 +74,7 @@ def record_result(
 ) -> bool:
     """Note a finished game for ``player``; False when it was already noted."""
     cursor = conn.execute(
-        "INSERT OR IGNORE INTO results (session, player, game, outcome, deal, finished) "
+        "INSERT OR IGNORE INTO play_results (session, player, game, outcome, deal, finished) "
         "VALUES (?, ?, ?, ?, ?, ?)",
         (session, player, game, outcome, deal, finished),
     )
@@ -100,7 +100,7 @@ def _game_name(game_id: str) -> str:
 def player_stats(conn: sqlite3.Connection, player: str) -> list[GameStats]:
     """The player's figures for every game he has finished, in the book's order."""
     rows = conn.execute(
-        "SELECT game, outcome, deal, finished FROM results WHERE player = ? "
+        "SELECT game, outcome, deal, finished FROM play_results WHERE player = ? "
         "ORDER BY finished, rowid",
         (player,),
     ).fetchall()
@@ -129,7 +129,7 @@ def player_stats(conn: sqlite3.Connection, player: str) -> list[GameStats]:
 def reset(conn: sqlite3.Connection, player: str) -> int:
     """Erase the player's results; the number erased."""
     with conn:
-        return conn.execute("DELETE FROM results WHERE player = ?", (player,)).rowcount
+        return conn.execute("DELETE FROM play_results WHERE player = ?", (player,)).rowcount
 
 
 def player_name(conn: sqlite3.Connection, player: str) -> str | None:
@@ -150,7 +150,7 @@ def set_name(conn: sqlite3.Connection, player: str, name: str | None, now: float
 def players(conn: sqlite3.Connection) -> list[tuple[str, str | None]]:
     """Every player with at least one result: (token, display name), by first result."""
     rows = conn.execute(
-        "SELECT r.player, p.name, MIN(r.finished) AS first FROM results r "
+        "SELECT r.player, p.name, MIN(r.finished) AS first FROM play_results r "
         "LEFT JOIN players p ON p.id = r.player GROUP BY r.player ORDER BY first"
     ).fetchall()
     return [(player, name) for player, name, _ in rows]

@@ -2,8 +2,11 @@
 
 One file holds the games in progress (the web server writes each as its moves are
 made), the players (a cookie's token and an optional display name) and the results
-the statistics are computed from.  Only the standard library's ``sqlite3`` is used, so
-the command line can read the statistics without the web extra.  The file runs in WAL
+the statistics are computed from.  ``cadogan study`` may share the file: its table is
+``results`` and the players' results here are ``play_results`` (files written before the
+two were told apart are moved on by :func:`migrate`, losing nothing).  Only the
+standard library's ``sqlite3`` is used, so the command line can read the statistics
+without the web extra.  The file runs in WAL
 mode: readers (``cadogan stats``) never block the server's writes.
 """
 
@@ -12,7 +15,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -31,7 +34,7 @@ CREATE TABLE IF NOT EXISTS players (
     name    TEXT,
     created REAL NOT NULL
 );
-CREATE TABLE IF NOT EXISTS results (
+CREATE TABLE IF NOT EXISTS play_results (
     session  TEXT NOT NULL,     -- the game's token: one result per game and player
     player   TEXT NOT NULL,
     game     TEXT NOT NULL,
@@ -40,7 +43,7 @@ CREATE TABLE IF NOT EXISTS results (
     finished REAL NOT NULL,     -- seconds since the epoch
     PRIMARY KEY (session, player)
 );
-CREATE INDEX IF NOT EXISTS results_by_player ON results (player, game, finished);
+CREATE INDEX IF NOT EXISTS play_results_by_player ON play_results (player, game, finished);
 """
 
 
@@ -57,6 +60,24 @@ def connect(path: str | Path, *, threads: bool = False) -> sqlite3.Connection:
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = NORMAL")  # durable at each checkpoint; WAL-safe
     with conn:
+        migrate(conn)
         conn.executescript(SCHEMA)
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     return conn
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+
+
+def migrate(conn: sqlite3.Connection) -> None:
+    """Move a schema-1 file's players' results from ``results`` to ``play_results``.
+
+    Schema 1 called the web's results table ``results``, the name ``cadogan study`` uses
+    for its own, different table; sharing the default file then broke whichever command
+    came second.  The web's table (the one with a ``session`` column) is renamed, rows
+    and all, so nothing is lost and the study's name is free.  Harmless when run again.
+    """
+    if "session" in _columns(conn, "results") and not _columns(conn, "play_results"):
+        conn.execute("DROP INDEX IF EXISTS results_by_player")
+        conn.execute("ALTER TABLE results RENAME TO play_results")

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -118,3 +119,53 @@ def test_the_statistics_endpoints_and_the_reset(tmp_path: Path) -> None:
     assert client.get("/api/me/stats").json()["games"]
     done = client.post("/api/me/stats/reset", json={"confirm": True}).json()
     assert done["erased"] == 2 and done["games"] == []
+
+
+def _row(deal: int) -> Any:
+    from cadogan.study.store import Row
+
+    return Row("travellers", "", "greedy", deal, "won", 10, 10, 0.1, 1.0, "test")
+
+
+def test_the_study_and_the_players_results_share_one_file(tmp_path: Path) -> None:
+    """`cadogan study` and `cadogan serve`/`stats` default to the same file; each keeps
+    its own table, in either order, and neither breaks the other."""
+    from cadogan.study import Store
+
+    for first in ("study", "web"):
+        path = tmp_path / f"{first}.sqlite"
+        if first == "study":
+            Store(path).add([_row(1)])
+        seeded(path)
+        store = Store(path)
+        store.add([_row(2)])
+        stored = {1, 2} if first == "study" else {2}
+        assert store.done("travellers", "", "greedy", range(1, 3)) == stored
+        conn = storage.connect(path)
+        assert stats.player_stats(conn, BOB)[0].played == 1
+        conn.close()
+
+
+def test_a_schema_one_file_keeps_its_players_results(tmp_path: Path) -> None:
+    """A file written when the web's table was called `results` is moved on, rows and
+    all, and the study can then use the file too."""
+    import sqlite3
+
+    from cadogan.study import Store
+
+    path = tmp_path / "old.sqlite"
+    old = sqlite3.connect(path)
+    old.executescript(
+        "CREATE TABLE results (session TEXT NOT NULL, player TEXT NOT NULL, game TEXT NOT NULL,"
+        " outcome TEXT NOT NULL, deal TEXT NOT NULL, finished REAL NOT NULL,"
+        " PRIMARY KEY (session, player));"
+        "CREATE INDEX results_by_player ON results (player, game, finished);"
+        f"INSERT INTO results VALUES ('s', '{ALICE}', 'zodiac', 'won', '4', 1.0);"
+    )
+    old.commit()
+    old.close()
+    Store(path).add([_row(1)])
+    conn = storage.connect(path)
+    (zodiac,) = stats.player_stats(conn, ALICE)
+    assert (zodiac.game, zodiac.won, zodiac.results[0].deal) == ("zodiac", 1, "4")
+    assert conn.execute("PRAGMA user_version").fetchone() == (storage.SCHEMA_VERSION,)

@@ -13,6 +13,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from cadogan.storage import migrate
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
     game TEXT NOT NULL,
@@ -78,6 +80,7 @@ class Store:
         self.path = Path(path)
         with self._connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
+            migrate(db)  # a file the web server wrote before its table was renamed
             db.execute(SCHEMA)
 
     @contextmanager
