@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import socket
 import threading
 import webbrowser
 
@@ -33,13 +34,33 @@ def serve(host: str, port: int, db_path: str, open_browser: bool) -> None:
         raise click.ClickException(
             f"the web app needs the 'web' extra: pip install 'cadogan[web]' ({err.name} missing)"
         ) from None
-    url = f"http://{host}:{port}/"
+    sock = listen(host, port)
+    port = sock.getsockname()[1]  # the port the system chose, for --port 0
+    url = f"http://{host}:{port}/" if ":" not in host else f"http://[{host}]:{port}/"
+    app = create_app(db_path)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_SIZE)
     click.echo(f"cadogan: serving on {url} (API docs at {url}docs); Ctrl-C stops it.")
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    app = create_app(db_path)
     tune_gc()
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The server's socket, bound before anything is printed, so that a busy port or a
+    bad address is one clear line rather than a "serving on" followed by a failure."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    except socket.gaierror as err:
+        raise click.ClickException(f"cannot listen on {host!r}: {err.strerror}") from None
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as err:
+        sock.close()
+        raise click.ClickException(f"cannot listen on {host}:{port}: {err.strerror}") from None
+    return sock
 
 
 def tune_gc() -> None:

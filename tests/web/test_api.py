@@ -361,16 +361,39 @@ def test_cadogan_serve_runs_the_app_with_its_options(
 
     seen: dict[str, Any] = {}
 
-    def fake_run(app: Any, host: str, port: int, log_level: str, ws_max_size: int) -> None:
-        seen.update(app=app, host=host, port=port, ws_max_size=ws_max_size)
+    def fake_run(server: uvicorn.Server, sockets: list[Any]) -> None:
+        seen.update(config=server.config, address=sockets[0].getsockname())
+        sockets[0].close()
 
-    monkeypatch.setattr(uvicorn, "run", fake_run)
+    monkeypatch.setattr(uvicorn.Server, "run", fake_run)
     monkeypatch.setattr(cli_serve, "tune_gc", lambda: None)  # not in the test process
     db = str(tmp_path / "x.sqlite")
-    result = CliRunner().invoke(cli, ["serve", "--port", "8123", "--db", db])
+    result = CliRunner().invoke(cli, ["serve", "--port", "0", "--db", db])
     assert result.exit_code == 0, result.output
-    assert "http://127.0.0.1:8123/" in result.output
-    assert seen["host"] == "127.0.0.1" and seen["port"] == 8123
-    assert seen["app"].state.db_path == db and seen["ws_max_size"] == 65_536
-    seen["app"].state.db.close()
+    host, port = seen["address"]
+    assert host == "127.0.0.1" and port > 0  # the default address; port 0 lets the system choose
+    assert f"http://127.0.0.1:{port}/" in result.output  # the port chosen, not 0
+    app = seen["config"].app
+    assert app.state.db_path == db and seen["config"].ws_max_size == 65_536
+    app.state.db.close()
     assert "--open" in CliRunner().invoke(cli, ["serve", "--help"]).output
+
+
+def test_cadogan_serve_on_a_busy_port_says_so_before_serving(tmp_path: Any) -> None:
+    """A taken port is one clear line and no "serving on" (a helper's review saw both)."""
+    import socket
+    import subprocess
+    import sys
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    port = str(taken.getsockname()[1])
+    command = [sys.executable, "-m", "cadogan.cli", "serve", "--port", port]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    finally:
+        taken.close()
+    assert result.returncode == 1 and "serving on" not in result.stdout
+    expected = f"cadogan: cannot listen on 127.0.0.1:{port}: Address already in use"
+    assert result.stderr.strip() == expected
