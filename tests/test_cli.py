@@ -64,7 +64,9 @@ def test_play_save_and_replay_a_finished_game(tmp_path: Path) -> None:
     moves = "\n".join(["1"] * 200) + f"\nsave {path}\n"
     played = run(["play", "travellers", "--deal", "28"], stdin=moves)
     assert played.returncode == 0 and "The game is won." in played.stdout
-    assert not path.exists()  # the game ended before the save line was read
+    assert "The game is over: undo, save FILE or quit." in played.stdout  # the spare "1"s
+    assert f"Saved to {path}" in played.stdout  # a finished game can still be saved
+    assert run(["replay", str(path)]).stdout.strip().endswith("won")
     session_input = "undo\nredo\n" + "\n".join(["1"] * 5) + f"\nsave {path}\nquit\n"
     partial = run(["play", "travellers", "--deal", "28"], stdin=session_input)
     assert partial.returncode == 0 and f"Saved to {path}" in partial.stdout
@@ -109,6 +111,10 @@ def test_play_reports_illegal_moves_and_bad_numbers() -> None:
         ["deal", "travellers", "--option", "colour=red"],
         ["deal", "travellers", "--option", "junk"],
         ["replay", "/nonexistent/record.txt"],
+        ["solve", "travellers", "--deal", "1", "--timeout", "nan"],
+        ["study", "travellers", "--deals", "1..2", "--timeout", "inf", "--db", "/tmp/none.db"],
+        ["study", "travellers", "--deals", "1..2", "-o", "foo=bar", "--db", "/tmp/none.db"],
+        ["tui", "-o", "play=free"],
     ],
 )
 def test_bad_input_gets_one_line_and_exit_2(args: list[str]) -> None:
@@ -135,3 +141,37 @@ def test_recorded_wins_replay_through_the_command(path: Path) -> None:
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["result"] == "won" and len(data["moves"]) > 10
+
+
+def test_undo_after_the_end_takes_the_game_back() -> None:
+    """The game is won after 52 moves of deal 28; undo then offers its last move again."""
+    result = run(["play", "travellers", "--deal", "28"], stdin="1\n" * 52 + "undo\n1\nquit\n")
+    assert result.stdout.count("The game is won.") == 2 and "Undone." in result.stdout
+    assert "Stopped" not in result.stdout and result.returncode == 0
+
+
+def test_a_digit_that_is_not_a_decimal_is_read_as_a_move_not_a_crash() -> None:
+    """'²' is a digit to str.isdigit() but not a number to int() (a helper's review)."""
+    result = run(["play", "travellers", "--deal", "3"], stdin="²\nquit\n")
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert "Illegal:" in result.stdout or "Error:" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "game, deal", [("napoleons-square", 1), ("petits-paquets", 1), ("petits-paquets", 5)]
+)
+def test_play_auto_ends_on_deals_where_it_once_looped(game: str, deal: int) -> None:
+    """The greedy autoplayer remembers what it tried, as the study's greedy player does,
+    so it stops instead of moving cards back and forth for ever."""
+    result = run(["play", game, "--deal", str(deal), "--auto"])
+    assert result.returncode == 0, result.stderr
+    last = result.stdout.strip().splitlines()[-1]
+    assert last in ("The game is won.", "The game is lost.", "Stopped; the game is unfinished.")
+
+
+def test_a_record_with_a_byte_order_mark_replays(tmp_path: Path) -> None:
+    golden = Path(__file__).parent / "golden" / "hemispheres-won-4.record"
+    path = tmp_path / "bom.record"
+    path.write_bytes(b"\xef\xbb\xbf" + golden.read_bytes())
+    result = run(["replay", str(path)])
+    assert result.returncode == 0 and result.stdout.strip().endswith("won"), result.stderr

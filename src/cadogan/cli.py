@@ -87,6 +87,7 @@ def deal(game: str, number: int, options: tuple[str, ...], as_json: bool) -> Non
         console.print(layout(g, state))
 
 
+OVER_HELP = "The game is over: undo, save FILE or quit."
 PLAY_HELP = "Type a move's number or its text; also: undo, redo, hint, auto, save FILE, quit."
 
 
@@ -108,39 +109,65 @@ def play(game: str, number: int | None, options: tuple[str, ...], auto: bool) ->
     session = Session(g, number)
     if auto:
         _autoplay_all(session)
+        _announce(session)
     else:
         console.print(PLAY_HELP, style="dim")
-        if not _prompt_loop(session):
-            console.print(f"Stopped; the game is {session.outcome().value}.")
-            return
-    result = session.outcome()
-    console.print(f"[bold]The game is {'won' if result is Outcome.WON else 'lost'}.[/bold]")
+        _prompt_loop(session)
+    if not session.outcome().over:
+        console.print(f"Stopped; the game is {session.outcome().value}.")
 
 
-def _prompt_loop(session: Session) -> bool:
-    """Ask for moves until the game ends (True) or the player quits (False)."""
+def _announce(session: Session) -> None:
+    if session.outcome().over:
+        won = session.outcome() is Outcome.WON
+        console.print(f"[bold]The game is {'won' if won else 'lost'}.[/bold]")
+
+
+def _prompt_loop(session: Session) -> None:
+    """Ask for moves until the player quits.
+
+    When the game ends the result is announced, and the prompt stays for ``undo``,
+    ``save FILE`` or ``quit``, so a finished game can still be saved or taken back.
+    """
+    announced = False
     while True:
-        legal = _show(session)
-        if session.outcome().over:
-            return True
+        legal = _show(session) if not announced else []
+        over = session.outcome().over
+        if over and not announced:
+            _announce(session)
+            console.print(OVER_HELP, style="dim")
+        announced = over
         who = f"player {session.state.turn} " if session.game.players > 1 else ""
         try:
             line = click.prompt(f"{who}move", prompt_suffix="> ", show_default=False).strip()
         except (EOFError, click.Abort):
             line = "quit"
         if _command(session, line, legal) == "quit":
-            return False
+            return
+        if announced and not session.outcome().over:
+            announced = False  # an undo took the game back
 
 
 def _autoplay_all(session: Session) -> None:
-    """Let the honest greedy player make every move, printing each one."""
-    from cadogan.solve.greedy import greedy_move
+    """Let the honest greedy player make every move, printing each one.
 
-    while not session.outcome().over:
+    It is the player of ``cadogan study --player greedy``: it remembers what it has
+    played, so it never loops, and it stops when it has nothing new to try.
+    """
+    import random
+
+    from cadogan.solve.greedy import Memory
+    from cadogan.solve.players import MAX_STEPS, honest_move
+
+    memory, rng = Memory(), random.Random(0)
+    for _ in range(MAX_STEPS):
         state = session.state
-        legal = session.moves()
-        move = greedy_move(session.game.id, session.game.view(state, state.turn), legal)
-        move = move or legal[0]
+        if session.outcome().over:
+            break
+        move = honest_move(session.game, state, "greedy", rng, memory)
+        if move is None:
+            console.print("The greedy player has no move it has not tried; it stops here.")
+            break
         who = f"player {state.turn}: " if session.game.players > 1 else ""
         console.print(f"{who}{describe(session.game, state, move)}")
         session.play(move)
@@ -176,7 +203,9 @@ def _command(session: Session, line: str, legal: list[str]) -> str:
             console.print(session.hint().message)
         elif word == "auto":
             console.print(f"Played {session.autoplay()} safe move(s).")
-        elif line.isdigit():
+        elif session.outcome().over:
+            console.print(OVER_HELP)
+        elif line.isdecimal():
             index = int(line)
             if not 1 <= index <= len(legal):
                 raise IllegalMove(f"choose a number from 1 to {len(legal)}")

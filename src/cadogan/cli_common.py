@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -13,6 +14,25 @@ from cadogan.core import Game
 from cadogan.core.options import parse_pairs
 
 DEAL = click.IntRange(1, MAX_DEAL)
+
+
+class Seconds(click.FloatRange):
+    """A positive, finite number of seconds: ``nan`` and ``inf`` pass a plain
+    ``FloatRange`` (no comparison with nan is true), and a solve would never stop."""
+
+    name = "seconds"
+
+    def __init__(self, low: float = 0.0) -> None:
+        super().__init__(low, min_open=low == 0.0)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        seconds = super().convert(value, param, ctx)
+        if not math.isfinite(seconds):
+            self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
+        return seconds
+
+
+SECONDS = Seconds()
 
 
 def option_flag(fn: Callable[..., Any]) -> Callable[..., Any]:

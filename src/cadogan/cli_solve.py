@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from cadogan import registry
-from cadogan.cli_common import DEAL, option_flag
+from cadogan.cli_common import DEAL, SECONDS, option_flag
 from cadogan.core import Game, State
 from cadogan.core.options import parse_pairs
 from cadogan.record import Record
@@ -45,7 +45,7 @@ def solution_record(game: Game, deal: int, solution: Solution) -> Record | None:
 @option_flag
 @click.option(
     "--timeout",
-    type=click.FloatRange(0, min_open=True),
+    type=SECONDS,
     default=10.0,
     show_default=True,
     help="Seconds the solver may spend.",

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cadogan import registry
+from cadogan.cli_common import Seconds, make_game, option_flag
 from cadogan.core import BadOption
 from cadogan.core.options import parse_pairs
 from cadogan.study.report import write_report
@@ -68,17 +69,10 @@ class Tally:
     show_default=True,
     help="solver sees every card; greedy and random see what a person sees.",
 )
-@click.option(
-    "--option",
-    "-o",
-    "options",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="Set a game option (repeatable).",
-)
+@option_flag
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0.01),
+    type=Seconds(0.01),
     default=10.0,
     show_default=True,
     help="Seconds per deal.",
@@ -138,6 +132,7 @@ def study(
     later passes; a pass killed midway resumes like any other.
     """
     deals = parse_deals(deals_text)
+    make_game(game, options)  # refuse a bad game or option before the bar is drawn
     opts = tuple(sorted(parse_pairs(options).items()))
     task = StudyTask(registry.find(game).id, opts, player, deals, timeout, retry, max_states)
     store = Store(db)

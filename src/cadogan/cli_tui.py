@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cadogan.cards import MAX_DEAL
-from cadogan.cli_common import make_game
+from cadogan.cli_common import DEAL, make_game, option_flag
 from cadogan.core import CadoganError
 
 
@@ -14,20 +13,18 @@ from cadogan.core import CadoganError
 @click.option(
     "--deal",
     "number",
-    type=click.IntRange(1, MAX_DEAL),
+    type=DEAL,
     default=None,
     help="Deal number (default: random).",
 )
-@click.option(
-    "--option",
-    "-o",
-    "options",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="Set a game option (repeatable).",
-)
+@option_flag
 def tui(game: str | None, number: int | None, options: tuple[str, ...]) -> None:
-    """Play in a full-screen terminal UI: keyboard and mouse, undo, hints, records."""
+    """Play in a full-screen terminal UI: keyboard and mouse, undo, hints, records.
+
+    Without GAME it opens on the list of games; options then need a GAME to apply to.
+    """
+    if options and not game:
+        raise click.UsageError("--option needs a GAME to apply to, e.g. cadogan tui zodiac -o …")
     try:
         from cadogan.tui.app import CadoganApp
     except ImportError as err:

@@ -67,7 +67,8 @@ class Record:
 
     @classmethod
     def parse(cls, text: str) -> Record:
-        """Read a record's text."""
+        """Read a record's text (a leading byte-order mark, as some editors write, is skipped)."""
+        text = text.removeprefix("\ufeff")
         tags: dict[str, str] = {}
         moves: list[str] = []
         for number, line in enumerate(text.splitlines(), 1):

@@ -209,3 +209,21 @@ def test_the_hint_says_when_the_deal_can_no_longer_be_won(monkeypatch: pytest.Mo
             assert "turn spare" in text(app, "#message")
 
     asyncio.run(run())
+
+
+def test_a_new_deal_that_is_not_a_number_is_refused_in_the_message_line() -> None:
+    """'²' passes str.isdigit() but not int() (a helper's review): a message, no crash."""
+
+    async def run() -> None:
+        app = CadoganApp(registry.game("travellers"), 28)
+        async with app.run_test(size=SIZE) as pilot:
+            for bad in ("²", "0", "x"):
+                await pilot.press("n")
+                await pilot.pause()
+                app.screen.query_one("#answer").value = bad  # type: ignore[attr-defined]
+                await pilot.press("enter")
+                await pilot.pause()
+                assert "is not a deal number" in text(app, "#message")
+                assert table(app).session.deal == 28
+
+    asyncio.run(run())

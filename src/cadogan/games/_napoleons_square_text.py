@@ -104,7 +104,7 @@ def _explain_space(state: State, src: str, args: tuple[str, ...], modern: bool) 
         return "one card at a time comes from the talon"
     cards = state[src].cards
     run = run_length(cards)
-    if len(args) == 3 and (not args[1].isdigit() or not 1 <= int(args[1]) <= run):
+    if len(args) == 3 and (not args[1].isdecimal() or not 1 <= int(args[1]) <= run):
         return f"only the top {run} card(s) of {src} form a run that can move as a unit"
     if len(args) == 3 and int(args[1]) < len(cards):
         return f"to move the whole run, write '{src} {args[-1]}'"

@@ -267,7 +267,7 @@ class NapoleonsSquare(Game):
     def parse_move(self, state: State, text: str) -> Move:
         """Also read the modern run move into a space, ``packet3 2 packet7``."""
         words = text.strip().lower().split()
-        if len(words) == 3 and words[1].isdigit() and words[0] not in self.verbs:
+        if len(words) == 3 and words[1].isdecimal() and words[0] not in self.verbs:
             for word in (words[0], words[2]):
                 if word not in state.piles:
                     raise IllegalMove(f"there is no pile called {word!r} in {self.name}")

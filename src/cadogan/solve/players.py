@@ -84,14 +84,25 @@ def _play_honestly(
             return PlayResult("won" if won else "lost", tuple(line), step, perf_counter() - start)
         if step % 64 == 0 and perf_counter() - start > timeout:
             break
-        move = game.auto(state)
-        if move is None:
-            move = _choose(game, state, player, rng, memory)
+        move = honest_move(game, state, player, rng, memory)
         if move is None:  # the greedy player has tried everything it can think of
             return PlayResult("lost", tuple(line), step, perf_counter() - start)
         state = game.play(state, move)
         line.append(move)
     return PlayResult("timeout", tuple(line), len(line), perf_counter() - start)
+
+
+def honest_move(
+    game: Game, state: State, player: str, rng: random.Random, memory: Memory
+) -> Move | None:
+    """The honest ``player``'s next move: the one the rules force, else its own choice.
+
+    ``memory`` carries what the greedy player has already tried, so that it never plays
+    the same move in the same position twice (without it, it can move a card back and
+    forth for ever); None means the greedy player has nothing new to try.
+    """
+    forced = game.auto(state)
+    return forced if forced is not None else _choose(game, state, player, rng, memory)
 
 
 def _choose(

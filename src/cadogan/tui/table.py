@@ -212,7 +212,7 @@ class TableScreen(Screen[None]):
     def _new_deal(self, text: str | None) -> None:
         if text is None:
             return
-        if not text.isdigit() or not 1 <= int(text) <= MAX_DEAL:
+        if not text.isdecimal() or not 1 <= int(text) <= MAX_DEAL:
             self.refresh_table(f"[red]{text!r} is not a deal number.[/red]")
             return
         self.app.switch_screen(TableScreen(Session(self.game, int(text))))
