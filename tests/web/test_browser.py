@@ -431,3 +431,33 @@ def test_one_card_of_a_spread_packet_is_picked_up_by_itself(page: Page, base: st
     pile(page, target).click()
     after = wait_steps(page, data["chosen"] + 1)
     assert any(e["text"] == take["text"] for e in after["last"])
+
+
+# What the home page tells: a game that is not there, a start the server refuses
+
+
+def test_an_unknown_game_id_goes_home_and_says_so(page: Page, base: str) -> None:
+    page.goto(f"{base}/#/game/AAAAAAAAAAAAAAAAAAAAAAAA")
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("No such game")
+    expect(page.locator("#home")).to_be_visible()
+    expect(page.locator("#play")).to_be_hidden()
+    expect(page.locator(".game-card")).to_have_count(len(IDS))
+    assert page.evaluate("location.hash") == "#/"
+    open_game(page, base, "travellers", 1)  # and the page still works
+    expect(notice).to_be_hidden()
+
+
+def test_a_refused_start_shows_the_servers_reason_on_the_home_page(page: Page, base: str) -> None:
+    page.goto(f"{base}/#/")
+    form = page.locator('form[data-game="travellers"]')
+    expect(form).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    form.locator("input.deal-number").fill("9999999999999999999")
+    form.locator("button.play").click()
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("9223372036854775807")
+    expect(page.locator("#home")).to_be_visible()
+    assert page.evaluate("location.hash") == "#/"
