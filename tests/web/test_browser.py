@@ -461,3 +461,65 @@ def test_a_refused_start_shows_the_servers_reason_on_the_home_page(page: Page, b
     expect(notice).to_contain_text("9223372036854775807")
     expect(page.locator("#home")).to_be_visible()
     assert page.evaluate("location.hash") == "#/"
+
+
+# A phone's screen
+
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+@pytest.fixture()
+def phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE, accept_downloads=True)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda err: errors.append(str(err)))
+    yield tab
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def on_screen(page: Page, selector: str) -> None:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 0.5, (selector, box)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 0.5, (selector, box)
+
+
+def test_the_more_menu_stays_on_a_phones_screen(phone: Page, base: str) -> None:
+    open_game(phone, base, "constitution", 1)
+    phone.locator("details.more summary").click()
+    expect(phone.locator(".more-body")).to_be_visible()
+    for selector in (
+        ".more-body",
+        "#save",
+        "#load",
+        "#replay-button",
+        "#rules-button",
+        "#play-listed",
+    ):
+        on_screen(phone, selector)
+
+
+def test_the_replay_bar_fits_a_phone_and_draws_its_arrows(phone: Page, base: str) -> None:
+    open_game(phone, base, "travellers", 2)
+    phone.locator("details.more summary").click()
+    phone.locator("#replay-button").click()
+    expect(phone.locator("#replay-where")).to_contain_text("Step 0 of 0")
+    widths = phone.evaluate(
+        "[document.querySelector('#replay').scrollWidth, document.documentElement.scrollWidth]"
+    )
+    assert widths[0] <= PHONE["width"] and widths[1] <= PHONE["width"], widths
+    for selector in ("#replay-where", "#replay-first", "#replay-prev", "#replay-next"):
+        on_screen(phone, selector)
+    on_screen(phone, "#replay-last")
+    on_screen(phone, "#replay-close")
+    # The step buttons draw their arrows themselves (SVG), not with a character that a
+    # browser without an emoji font shows as an empty box (U+23EE, U+23ED).
+    for selector in ("#replay-first", "#replay-prev", "#replay-next", "#replay-last"):
+        button = phone.locator(selector)
+        assert button.locator("svg path").count() >= 1, selector
+        assert button.inner_text().strip() == "", selector
+        drawn = button.locator("svg").bounding_box()
+        assert drawn is not None and drawn["width"] >= 8 and drawn["height"] >= 8, selector
