@@ -523,3 +523,35 @@ def test_the_replay_bar_fits_a_phone_and_draws_its_arrows(phone: Page, base: str
         assert button.inner_text().strip() == "", selector
         drawn = button.locator("svg").bounding_box()
         assert drawn is not None and drawn["width"] >= 8 and drawn["height"] >= 8, selector
+
+
+# The replay: its keys, its banner; a record loaded says what it is
+
+
+def played_travellers(page: Page, base: str, tmp_path: Path) -> Path:
+    """A finished (won) game of Travellers saved as a record file."""
+    gid = page.request.post(f"{base}/api/sessions", data={"game": "travellers", "deal": 1})
+    won = page.request.post(f"{base}/api/sessions/{gid.json()['id']}/autoplay").json()
+    assert won["outcome"] == "won"
+    path = tmp_path / "won.txt"
+    path.write_text(page.request.get(f"{base}/api/sessions/{won['id']}/record").text())
+    return path
+
+
+def test_the_replay_steps_by_the_arrow_keys_again_and_again(
+    page: Page, base: str, tmp_path: Path
+) -> None:
+    record = played_travellers(page, base, tmp_path)
+    open_game(page, base, "constitution", 1)
+    page.locator("#load-file").set_input_files(str(record))
+    where = page.locator("#replay-where")
+    expect(where).to_contain_text("Step 0 of ")
+    for step in range(1, 5):
+        page.keyboard.press("ArrowRight")
+        expect(where).to_contain_text(f"Step {step} of ")
+    page.keyboard.press("ArrowLeft")
+    expect(where).to_contain_text("Step 3 of ")
+    page.keyboard.press("ArrowLeft")
+    expect(where).to_contain_text("Step 2 of ")
+    page.keyboard.press("Escape")
+    expect(page.locator("#replay")).to_be_hidden()

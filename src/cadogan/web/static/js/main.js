@@ -8,7 +8,7 @@ import { showHome } from "./home.js";
 import { attach } from "./interact.js";
 import { attachKeys } from "./keyboard.js";
 import { Live } from "./live.js";
-import { attachPanels, closeReplay, loadRecordFile, openReplay } from "./panels.js";
+import { attachPanels, closeReplay, loadRecordFile, openReplay, replayKeys } from "./panels.js";
 import { attachRoom, connection, eventText, showRoom } from "./room.js";
 import { attachStats, showStats } from "./stats.js";
 import { noticeNext, refuse, say, showPending } from "./status.js";
@@ -94,7 +94,7 @@ function wire() {
   attachKeys({
     u: onTable(tools.undo), r: onTable(tools.redo), h: onTable(tools.hint),
     a: onTable(tools.autoplay), n: onTable(() => tools.newDeal(null)),
-  });
+  }, replayKeys);
   $("#load").addEventListener("click", () => $("#load-file").click());
   $(".more-body").addEventListener("click", (event) => {
     if (event.target.closest("button:not(#play-listed), a")) $("details.more").open = false;

@@ -75,12 +75,14 @@ export function attachPanels() {
   $("#rules").addEventListener("keydown", (event) => {
     if (event.key === "Escape") closeRules();
   });
-  $("#replay").addEventListener("keydown", (event) => {
-    if (event.key === "ArrowLeft") $("#replay-prev").click();
-    if (event.key === "ArrowRight") $("#replay-next").click();
-    if (event.key === "Escape") closeReplay();
-  });
 }
+
+// The replay's keys (keyboard.js calls them wherever the focus is while it is open).
+export const replayKeys = {
+  prev: () => (replay.step > 0 ? show(replay.step - 1) : null),
+  next: () => (replay.step < replay.steps ? show(replay.step + 1) : null),
+  close: () => closeReplay(),
+};
 
 export async function loadRecordFile(file) {
   if (!file) return null;
