@@ -555,3 +555,29 @@ def test_the_replay_steps_by_the_arrow_keys_again_and_again(
     expect(where).to_contain_text("Step 2 of ")
     page.keyboard.press("Escape")
     expect(page.locator("#replay")).to_be_hidden()
+
+
+def test_a_loaded_record_names_its_game_and_the_banner_waits_for_the_end(
+    page: Page, base: str, tmp_path: Path
+) -> None:
+    record = played_travellers(page, base, tmp_path)
+    open_game(page, base, "constitution", 1)
+    page.locator("#load-file").set_input_files(str(record))
+    expect(page.locator("#replay-where")).to_contain_text("Step 0 of ")
+    message = page.locator("#message")
+    expect(message).to_contain_text("Travellers, deal 1")
+    assert "Constitution" not in message.inner_text()
+    expect(page.locator("#game-title")).to_have_text("Travellers")
+    result = page.locator("#result")
+    expect(result).to_be_hidden()  # the opening deal is not won
+    page.locator("#replay-next").click()
+    expect(page.locator("#replay-where")).to_contain_text("Step 1 of ")
+    expect(result).to_be_hidden()
+    page.locator("#replay-last").click()
+    expect(result).to_be_visible()
+    expect(result).to_contain_text("won")
+    page.locator("#replay-first").click()
+    expect(page.locator("#replay-where")).to_contain_text("Step 0 of ")
+    expect(result).to_be_hidden()
+    page.locator("#replay-close").click()
+    expect(result).to_be_visible()  # the game itself is won

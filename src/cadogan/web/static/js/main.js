@@ -107,6 +107,8 @@ function wire() {
     location.hash = `#/game/${payload.id}`;
     await run(async () => payload);
     await openReplay(0);
+    say(`Loaded a record of ${payload.game.name}, deal ${payload.deal_text} (${payload.steps} moves): `
+      + "step through it here, or close the replay to play on.");
   });
   new ResizeObserver(() => {
     if (!$("#play").hidden) redraw();

@@ -4,7 +4,7 @@
 import { api, ApiError } from "./api.js";
 import { $ } from "./dom.js";
 import { ctl, redraw } from "./game.js";
-import { refuse, say } from "./status.js";
+import { refuse, say, showResult } from "./status.js";
 
 const replay = { step: 0, steps: 0 };
 
@@ -41,6 +41,8 @@ async function show(step) {
     $("#replay-first").disabled = frame.step === 0;
     $("#replay-next").disabled = frame.step >= frame.steps;
     $("#replay-last").disabled = frame.step >= frame.steps;
+    // The banner tells the frame's outcome: the result shows at the end of the replay only.
+    showResult({ over: Boolean(frame.result), result: frame.result, outcome: frame.outcome });
     if (frame.result) say(frame.result);
   } catch (err) {
     if (err instanceof ApiError) refuse(err.message);
@@ -60,6 +62,7 @@ export async function closeReplay() {
   document.body.classList.remove("replaying");
   ctl.frame = null;
   await redraw();
+  showResult(ctl.payload);
   say("Back to the game.");
 }
 
