@@ -581,3 +581,37 @@ def test_a_loaded_record_names_its_game_and_the_banner_waits_for_the_end(
     expect(result).to_be_hidden()
     page.locator("#replay-close").click()
     expect(result).to_be_visible()  # the game itself is won
+
+
+# A hint that comes after the table changed
+
+
+def test_a_hint_for_an_earlier_position_is_dropped(page: Page, base: str) -> None:
+    open_game(page, base, "travellers", 1)
+    held: list[tuple[Any, Any]] = []
+
+    def hold(route: Any) -> None:
+        held.append((route, route.fetch()))  # the server's answer now, given later
+
+    page.route("**/hint", hold)
+    page.locator("#hint").click()
+    deadline = time.monotonic() + 30
+    while not held:
+        assert time.monotonic() < deadline, "the hint was never asked"
+        page.wait_for_timeout(50)
+    hint = held[0][1].json()
+    assert hint["move"]
+    pile(page, "spare").click()  # the table stays clickable while the hint is sought
+    wait_steps(page, 1)
+    expect(page.locator("#message")).to_contain_text("Played")
+    route, response = held[0]
+    route.fulfill(response=response)
+    expect(page.locator("#spinner")).to_be_hidden()
+    expect(page.locator("#message")).to_contain_text("ask again")
+    assert hint["message"] not in page.locator("#message").inner_text()
+    expect(page.locator(".pile.hinted")).to_have_count(0)
+    # A hint for the position on screen is shown as before.
+    page.unroute("**/hint")
+    page.locator("#hint").click()
+    expect(page.locator("#message[data-kind=hint]")).to_be_visible()
+    expect(page.locator(".pile.hinted").first).to_be_visible()

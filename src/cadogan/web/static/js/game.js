@@ -17,6 +17,7 @@ export const ctl = {
   layout: null,
   selection: null, // {pile, card}
   hint: null,
+  version: 0, // counts the tables received: an answer asked of an older one is stale
   listeners: [],
 };
 
@@ -65,6 +66,7 @@ function markSelection() {
 
 export async function setPayload(payload, message) {
   ctl.payload = payload;
+  ctl.version += 1;
   ctl.selection = null;
   ctl.hint = null;
   await redraw();
