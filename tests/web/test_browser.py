@@ -615,3 +615,36 @@ def test_a_hint_for_an_earlier_position_is_dropped(page: Page, base: str) -> Non
     page.locator("#hint").click()
     expect(page.locator("#message[data-kind=hint]")).to_be_visible()
     expect(page.locator(".pile.hinted").first).to_be_visible()
+
+
+# The Constitution's Government
+
+
+UNCOVERED = """
+    (name) => {
+      const pile = document.querySelector(`.pile[data-pile="${name}"]`);
+      const box = pile.getBoundingClientRect();
+      const cx = box.left + box.width / 2;
+      const cy = box.top + box.height / 2;
+      const m = new DOMMatrix(getComputedStyle(pile).transform);
+      const [w, h] = [pile.offsetWidth / 2 * 0.85, pile.offsetHeight / 2 * 0.85];
+      const hidden = [];
+      for (const sx of [-1, 0, 1]) {
+        for (const sy of [-1, 0, 1]) {
+          const x = cx + sx * w * m.a + sy * h * m.c;
+          const y = cy + sx * w * m.b + sy * h * m.d;
+          const hit = document.elementFromPoint(x, y)?.closest(".pile")?.dataset.pile;
+          if (hit !== name) hidden.push(`${sx},${sy}: ${hit}`);
+        }
+      }
+      return hidden;
+    }
+"""
+
+
+def test_no_court_card_of_the_government_covers_a_foundation(page: Page, base: str) -> None:
+    open_game(page, base, "constitution", 1)
+    expect(pile(page, "judges").locator("img.card")).to_have_count(4)
+    expect(pile(page, "bishops").locator("img.card")).to_have_count(4)
+    for n in range(1, 9):
+        assert page.evaluate(UNCOVERED, f"found{n}") == [], f"found{n}"

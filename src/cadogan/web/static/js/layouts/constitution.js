@@ -5,8 +5,12 @@
 import { CARD_H, has, label, numbered, ring, row, slot } from "./geometry.js";
 
 const CX = 5.6;
-const GY = 2.7;
 const SMALL = 0.72;
+// The aces' ring, and the kings' round it: far enough apart that no card of one
+// covers a card of the other (a small card is SMALL wide and SMALL * CARD_H tall).
+const RING = 1.4;
+const KINGS = 2.55;
+const GY = KINGS + SMALL / 2 + 0.2;
 const PITCH_X = 1.12;
 const PITCH_Y = CARD_H + 0.06;
 const DIVISIONS = [
@@ -17,17 +21,18 @@ const DIVISIONS = [
 ];
 const EIGHT = [0, 45, 90, 135, 180, 225, 270, 315];
 
-// The four kings of a pile spread round the Government, each on its own point.
+// The four kings of a pile spread round the Government, each on its own point (a
+// pile's points are measured in its own cards' widths, hence / SMALL).
 function points(angles) {
   return angles.map((deg) => {
     const rad = (deg * Math.PI) / 180;
     const turn = deg % 180 === 0 ? 90 : deg % 90 === 0 ? 0 : deg;
-    return [2.6 * Math.sin(rad), -2.25 * Math.cos(rad), turn];
+    return [(KINGS / SMALL) * Math.sin(rad), -(KINGS / SMALL) * Math.cos(rad), turn];
   });
 }
 
 function government() {
-  const slots = ring(numbered("found", 1, 8), CX, GY, 1.2, 1.2, EIGHT, { scale: SMALL });
+  const slots = ring(numbered("found", 1, 8), CX, GY, RING, RING, EIGHT, { scale: SMALL });
   // The Sovereign and the kings are decoration: no card ever moves to or from them.
   const decor = { scale: SMALL, decor: true };
   slots.push(slot("sovereign", CX, GY, decor));
@@ -41,7 +46,7 @@ export default function constitution(payload) {
   if (!has(payload, [...rows.flat(), ...numbered("found", 1, 8), "talon", "pack"])) return null;
   const slots = government();
   const labels = [label("THE GOVERNMENT", CX - 3.8, GY - 2.3, { cls: "plate small" })];
-  const top = GY + 2.75 + CARD_H / 2;
+  const top = GY + KINGS + SMALL / 2 + 0.25 + CARD_H / 2;
   DIVISIONS.forEach(([name, title], i) => {
     const y = top + i * PITCH_Y;
     slots.push(...row(rows[i], CX - 3.5 * PITCH_X, y, {}, PITCH_X));
