@@ -648,3 +648,30 @@ def test_no_court_card_of_the_government_covers_a_foundation(page: Page, base: s
     expect(pile(page, "bishops").locator("img.card")).to_have_count(4)
     for n in range(1, 9):
         assert page.evaluate(UNCOVERED, f"found{n}") == [], f"found{n}"
+
+
+CENTRES_SHOWN = """
+    () => [...document.querySelectorAll("#table-box .pile:not(.decor)")].filter((pile) => {
+      const box = pile.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit?.closest(".pile") !== pile;
+    }).map((pile) => pile.dataset.pile)
+"""
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_every_table_is_drawn_large_enough_on_a_phone(phone: Page, base: str, game: str) -> None:
+    """Held upright, a phone's table box is taller than wide: a game's layout stands up
+    too, so that its cards are not drawn a few pixels wide, and no pile hides another."""
+    gid = phone.request.post(f"{base}/api/sessions", data={"game": game, "deal": 1}).json()["id"]
+    phone.goto(f"{base}/#/game/{gid}")
+    expect(phone.locator(".table .pile").first).to_be_visible()
+    phone.wait_for_function(
+        "() => parseFloat(getComputedStyle(document.querySelector('.table'))"
+        ".getPropertyValue('--cw')) >= 30",
+        timeout=20_000,
+    )
+    on_screen(phone, ".table")
+    widths = phone.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert widths[0] <= widths[1], widths
+    assert phone.evaluate(CENTRES_SHOWN) == []

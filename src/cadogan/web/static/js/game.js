@@ -34,8 +34,8 @@ export async function redraw() {
   const box = $("#table-box");
   if (!payload) return;
   const focused = document.activeElement?.dataset?.pile;
-  ctl.layout = await layoutFor(payload);
   const rect = box.getBoundingClientRect();
+  ctl.layout = await layoutFor(payload, rect);
   const name = `${payload.game?.name || ctl.payload?.game.name} table`;
   const table = drawTable(payload, ctl.layout, { width: rect.width, height: rect.height }, name);
   box.replaceChildren(table);
