@@ -555,6 +555,15 @@ def test_the_replay_steps_by_the_arrow_keys_again_and_again(
     expect(where).to_contain_text("Step 2 of ")
     page.keyboard.press("Escape")
     expect(page.locator("#replay")).to_be_hidden()
+    # Away from the game in the middle of a replay, the arrows step nothing (and fail not).
+    page.locator("details.more summary").click()
+    page.locator("#replay-button").click()
+    expect(where).to_contain_text("Step 0 of ")
+    page.locator("nav a", has_text="Games").click()
+    expect(page.locator("#home")).to_be_visible()
+    for key in ("ArrowRight", "ArrowLeft", "ArrowRight"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(500)
 
 
 def test_a_loaded_record_names_its_game_and_the_banner_waits_for_the_end(

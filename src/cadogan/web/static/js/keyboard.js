@@ -41,7 +41,8 @@ export function attachKeys(shortcuts, replayKeys = {}) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
     if (target.closest?.("input, select, textarea, dialog")) return;
-    const replaying = document.body.classList.contains("replaying");
+    const { body } = document;
+    const replaying = body.classList.contains("replaying") && body.dataset.view === "play";
     if (replaying && !target.closest?.("#rules") && replayKeys[REPLAY_KEYS[event.key]]) {
       event.preventDefault();
       replayKeys[REPLAY_KEYS[event.key]]();
