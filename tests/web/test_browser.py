@@ -487,6 +487,19 @@ def on_screen(page: Page, selector: str) -> None:
     assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 0.5, (selector, box)
 
 
+def test_a_refused_start_low_on_a_phones_home_page_is_seen(phone: Page, base: str) -> None:
+    phone.goto(f"{base}/#/")
+    form = phone.locator('form[data-game="travellers"]')  # the last card: far down
+    expect(form).to_be_visible()
+    phone.wait_for_load_state("networkidle")
+    form.locator("input.deal-number").fill("9999999999999999999")
+    form.locator("button.play").click()
+    notice = phone.locator("#notice")
+    expect(notice).to_contain_text("9223372036854775807")
+    assert phone.evaluate("document.body.scrollTop + document.documentElement.scrollTop") > 0
+    expect(notice).to_be_in_viewport()
+
+
 def test_the_more_menu_stays_on_a_phones_screen(phone: Page, base: str) -> None:
     open_game(phone, base, "constitution", 1)
     phone.locator("details.more summary").click()
