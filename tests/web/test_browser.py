@@ -447,6 +447,9 @@ def test_an_unknown_game_id_goes_home_and_says_so(page: Page, base: str) -> None
     assert page.evaluate("location.hash") == "#/"
     open_game(page, base, "travellers", 1)  # and the page still works
     expect(notice).to_be_hidden()
+    page.goto(f"{base}/#/game/abc")  # not even the shape of a game's id
+    expect(notice).to_contain_text("No such game: this is not a game's address")
+    expect(page.locator("#home")).to_be_visible()
 
 
 def test_a_refused_start_shows_the_servers_reason_on_the_home_page(page: Page, base: str) -> None:

@@ -49,8 +49,8 @@ async function openGame(id) {
     if (!(err instanceof ApiError)) throw err;
     if (location.hash !== `#/game/${id}`) return null; // the player has gone elsewhere
     ctl.payload = null;
-    const why = err.status === 404 ? "No such game" : "The game cannot be opened";
-    noticeNext(`${why}: ${err.message}.`);
+    const text = { 404: `No such game: ${err.message}.`, 422: "No such game: this is not a game's address." };
+    noticeNext(text[err.status] || `The game cannot be opened: ${err.message}.`);
     location.hash = "#/";
     return null;
   }
