@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -27,7 +27,8 @@ CREATE TABLE IF NOT EXISTS games (
     room    INTEGER NOT NULL,   -- 1 for a shared room, 0 for a game played alone
     over    INTEGER NOT NULL,
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    scored  INTEGER NOT NULL DEFAULT 1  -- 0: its end never counts (a record loaded over)
 );
 CREATE TABLE IF NOT EXISTS players (
     id      TEXT PRIMARY KEY,   -- the token in the player's cookie
@@ -71,7 +72,8 @@ def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
 
 
 def migrate(conn: sqlite3.Connection) -> None:
-    """Move a schema-1 file's players' results from ``results`` to ``play_results``.
+    """Move a schema-1 file's players' results from ``results`` to ``play_results``,
+    and give a schema-2 file's games their ``scored`` column (1: they all count).
 
     Schema 1 called the web's results table ``results``, the name ``cadogan study`` uses
     for its own, different table; sharing the default file then broke whichever command
@@ -81,3 +83,6 @@ def migrate(conn: sqlite3.Connection) -> None:
     if "session" in _columns(conn, "results") and not _columns(conn, "play_results"):
         conn.execute("DROP INDEX IF EXISTS results_by_player")
         conn.execute("ALTER TABLE results RENAME TO play_results")
+    games = _columns(conn, "games")
+    if games and "scored" not in games:
+        conn.execute("ALTER TABLE games ADD COLUMN scored INTEGER NOT NULL DEFAULT 1")

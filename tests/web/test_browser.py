@@ -431,3 +431,272 @@ def test_one_card_of_a_spread_packet_is_picked_up_by_itself(page: Page, base: st
     pile(page, target).click()
     after = wait_steps(page, data["chosen"] + 1)
     assert any(e["text"] == take["text"] for e in after["last"])
+
+
+# What the home page tells: a game that is not there, a start the server refuses
+
+
+def test_an_unknown_game_id_goes_home_and_says_so(page: Page, base: str) -> None:
+    page.goto(f"{base}/#/game/AAAAAAAAAAAAAAAAAAAAAAAA")
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("No such game")
+    expect(page.locator("#home")).to_be_visible()
+    expect(page.locator("#play")).to_be_hidden()
+    expect(page.locator(".game-card")).to_have_count(len(IDS))
+    assert page.evaluate("location.hash") == "#/"
+    open_game(page, base, "travellers", 1)  # and the page still works
+    expect(notice).to_be_hidden()
+    page.goto(f"{base}/#/game/abc")  # not even the shape of a game's id
+    expect(notice).to_contain_text("No such game: this is not a game's address")
+    expect(page.locator("#home")).to_be_visible()
+
+
+def test_a_refused_start_shows_the_servers_reason_on_the_home_page(page: Page, base: str) -> None:
+    page.goto(f"{base}/#/")
+    form = page.locator('form[data-game="travellers"]')
+    expect(form).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    form.locator("input.deal-number").fill("9999999999999999999")
+    form.locator("button.play").click()
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("9223372036854775807")
+    expect(page.locator("#home")).to_be_visible()
+    assert page.evaluate("location.hash") == "#/"
+
+
+# A phone's screen
+
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+@pytest.fixture()
+def phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE, accept_downloads=True)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda err: errors.append(str(err)))
+    yield tab
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def on_screen(page: Page, selector: str) -> None:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 0.5, (selector, box)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 0.5, (selector, box)
+
+
+def test_a_refused_start_low_on_a_phones_home_page_is_seen(phone: Page, base: str) -> None:
+    phone.goto(f"{base}/#/")
+    form = phone.locator('form[data-game="travellers"]')  # the last card: far down
+    expect(form).to_be_visible()
+    phone.wait_for_load_state("networkidle")
+    form.locator("input.deal-number").fill("9999999999999999999")
+    form.locator("button.play").click()
+    notice = phone.locator("#notice")
+    expect(notice).to_contain_text("9223372036854775807")
+    assert phone.evaluate("document.body.scrollTop + document.documentElement.scrollTop") > 0
+    expect(notice).to_be_in_viewport()
+
+
+def test_the_more_menu_stays_on_a_phones_screen(phone: Page, base: str) -> None:
+    open_game(phone, base, "constitution", 1)
+    phone.locator("details.more summary").click()
+    expect(phone.locator(".more-body")).to_be_visible()
+    for selector in (
+        ".more-body",
+        "#save",
+        "#load",
+        "#replay-button",
+        "#rules-button",
+        "#play-listed",
+    ):
+        on_screen(phone, selector)
+
+
+def test_the_replay_bar_fits_a_phone_and_draws_its_arrows(phone: Page, base: str) -> None:
+    open_game(phone, base, "travellers", 2)
+    phone.locator("details.more summary").click()
+    phone.locator("#replay-button").click()
+    expect(phone.locator("#replay-where")).to_contain_text("Step 0 of 0")
+    widths = phone.evaluate(
+        "[document.querySelector('#replay').scrollWidth, document.documentElement.scrollWidth]"
+    )
+    assert widths[0] <= PHONE["width"] and widths[1] <= PHONE["width"], widths
+    for selector in ("#replay-where", "#replay-first", "#replay-prev", "#replay-next"):
+        on_screen(phone, selector)
+    on_screen(phone, "#replay-last")
+    on_screen(phone, "#replay-close")
+    # The step buttons draw their arrows themselves (SVG), not with a character that a
+    # browser without an emoji font shows as an empty box (U+23EE, U+23ED).
+    for selector in ("#replay-first", "#replay-prev", "#replay-next", "#replay-last"):
+        button = phone.locator(selector)
+        assert button.locator("svg path").count() >= 1, selector
+        assert button.inner_text().strip() == "", selector
+        drawn = button.locator("svg").bounding_box()
+        assert drawn is not None and drawn["width"] >= 8 and drawn["height"] >= 8, selector
+
+
+# The replay: its keys, its banner; a record loaded says what it is
+
+
+def played_travellers(page: Page, base: str, tmp_path: Path) -> Path:
+    """A finished (won) game of Travellers saved as a record file."""
+    gid = page.request.post(f"{base}/api/sessions", data={"game": "travellers", "deal": 1})
+    won = page.request.post(f"{base}/api/sessions/{gid.json()['id']}/autoplay").json()
+    assert won["outcome"] == "won"
+    path = tmp_path / "won.txt"
+    path.write_text(page.request.get(f"{base}/api/sessions/{won['id']}/record").text())
+    return path
+
+
+def test_the_replay_steps_by_the_arrow_keys_again_and_again(
+    page: Page, base: str, tmp_path: Path
+) -> None:
+    record = played_travellers(page, base, tmp_path)
+    open_game(page, base, "constitution", 1)
+    page.locator("#load-file").set_input_files(str(record))
+    where = page.locator("#replay-where")
+    expect(where).to_contain_text("Step 0 of ")
+    for step in range(1, 5):
+        page.keyboard.press("ArrowRight")
+        expect(where).to_contain_text(f"Step {step} of ")
+    page.keyboard.press("ArrowLeft")
+    expect(where).to_contain_text("Step 3 of ")
+    page.keyboard.press("ArrowLeft")
+    expect(where).to_contain_text("Step 2 of ")
+    page.keyboard.press("Escape")
+    expect(page.locator("#replay")).to_be_hidden()
+    # Away from the game in the middle of a replay, the arrows step nothing (and fail not).
+    page.locator("details.more summary").click()
+    page.locator("#replay-button").click()
+    expect(where).to_contain_text("Step 0 of ")
+    page.locator("nav a", has_text="Games").click()
+    expect(page.locator("#home")).to_be_visible()
+    for key in ("ArrowRight", "ArrowLeft", "ArrowRight"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(500)
+
+
+def test_a_loaded_record_names_its_game_and_the_banner_waits_for_the_end(
+    page: Page, base: str, tmp_path: Path
+) -> None:
+    record = played_travellers(page, base, tmp_path)
+    open_game(page, base, "constitution", 1)
+    page.locator("#load-file").set_input_files(str(record))
+    expect(page.locator("#replay-where")).to_contain_text("Step 0 of ")
+    message = page.locator("#message")
+    expect(message).to_contain_text("Travellers, deal 1")
+    assert "Constitution" not in message.inner_text()
+    expect(page.locator("#game-title")).to_have_text("Travellers")
+    result = page.locator("#result")
+    expect(result).to_be_hidden()  # the opening deal is not won
+    page.locator("#replay-next").click()
+    expect(page.locator("#replay-where")).to_contain_text("Step 1 of ")
+    expect(result).to_be_hidden()
+    page.locator("#replay-last").click()
+    expect(result).to_be_visible()
+    expect(result).to_contain_text("won")
+    page.locator("#replay-first").click()
+    expect(page.locator("#replay-where")).to_contain_text("Step 0 of ")
+    expect(result).to_be_hidden()
+    page.locator("#replay-close").click()
+    expect(result).to_be_visible()  # the game itself is won
+
+
+# A hint that comes after the table changed
+
+
+def test_a_hint_for_an_earlier_position_is_dropped(page: Page, base: str) -> None:
+    open_game(page, base, "travellers", 1)
+    held: list[tuple[Any, Any]] = []
+
+    def hold(route: Any) -> None:
+        held.append((route, route.fetch()))  # the server's answer now, given later
+
+    page.route("**/hint", hold)
+    page.locator("#hint").click()
+    deadline = time.monotonic() + 30
+    while not held:
+        assert time.monotonic() < deadline, "the hint was never asked"
+        page.wait_for_timeout(50)
+    hint = held[0][1].json()
+    assert hint["move"]
+    pile(page, "spare").click()  # the table stays clickable while the hint is sought
+    wait_steps(page, 1)
+    expect(page.locator("#message")).to_contain_text("Played")
+    route, response = held[0]
+    route.fulfill(response=response)
+    expect(page.locator("#spinner")).to_be_hidden()
+    expect(page.locator("#message")).to_contain_text("ask again")
+    assert hint["message"] not in page.locator("#message").inner_text()
+    expect(page.locator(".pile.hinted")).to_have_count(0)
+    # A hint for the position on screen is shown as before.
+    page.unroute("**/hint")
+    page.locator("#hint").click()
+    expect(page.locator("#message[data-kind=hint]")).to_be_visible()
+    expect(page.locator(".pile.hinted").first).to_be_visible()
+
+
+# The Constitution's Government
+
+
+UNCOVERED = """
+    (name) => {
+      const pile = document.querySelector(`.pile[data-pile="${name}"]`);
+      const box = pile.getBoundingClientRect();
+      const cx = box.left + box.width / 2;
+      const cy = box.top + box.height / 2;
+      const m = new DOMMatrix(getComputedStyle(pile).transform);
+      const [w, h] = [pile.offsetWidth / 2 * 0.85, pile.offsetHeight / 2 * 0.85];
+      const hidden = [];
+      for (const sx of [-1, 0, 1]) {
+        for (const sy of [-1, 0, 1]) {
+          const x = cx + sx * w * m.a + sy * h * m.c;
+          const y = cy + sx * w * m.b + sy * h * m.d;
+          const hit = document.elementFromPoint(x, y)?.closest(".pile")?.dataset.pile;
+          if (hit !== name) hidden.push(`${sx},${sy}: ${hit}`);
+        }
+      }
+      return hidden;
+    }
+"""
+
+
+def test_no_court_card_of_the_government_covers_a_foundation(page: Page, base: str) -> None:
+    open_game(page, base, "constitution", 1)
+    expect(pile(page, "judges").locator("img.card")).to_have_count(4)
+    expect(pile(page, "bishops").locator("img.card")).to_have_count(4)
+    for n in range(1, 9):
+        assert page.evaluate(UNCOVERED, f"found{n}") == [], f"found{n}"
+
+
+CENTRES_SHOWN = """
+    () => [...document.querySelectorAll("#table-box .pile:not(.decor)")].filter((pile) => {
+      const box = pile.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit?.closest(".pile") !== pile;
+    }).map((pile) => pile.dataset.pile)
+"""
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_every_table_is_drawn_large_enough_on_a_phone(phone: Page, base: str, game: str) -> None:
+    """Held upright, a phone's table box is taller than wide: a game's layout stands up
+    too, so that its cards are not drawn a few pixels wide, and no pile hides another."""
+    gid = phone.request.post(f"{base}/api/sessions", data={"game": game, "deal": 1}).json()["id"]
+    phone.goto(f"{base}/#/game/{gid}")
+    expect(phone.locator(".table .pile").first).to_be_visible()
+    phone.wait_for_function(
+        "() => parseFloat(getComputedStyle(document.querySelector('.table'))"
+        ".getPropertyValue('--cw')) >= 30",
+        timeout=20_000,
+    )
+    on_screen(phone, ".table")
+    widths = phone.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert widths[0] <= widths[1], widths
+    assert phone.evaluate(CENTRES_SHOWN) == []

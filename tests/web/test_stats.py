@@ -169,3 +169,78 @@ def test_a_schema_one_file_keeps_its_players_results(tmp_path: Path) -> None:
     (zodiac,) = stats.player_stats(conn, ALICE)
     assert (zodiac.game, zodiac.won, zodiac.results[0].deal) == ("zodiac", 1, "4")
     assert conn.execute("PRAGMA user_version").fetchone() == (storage.SCHEMA_VERSION,)
+
+
+def _played(client: Any) -> int:
+    games = client.get("/api/me/stats").json()["games"]
+    return sum(int(g["played"]) for g in games)
+
+
+def test_a_loaded_record_that_is_over_never_counts(tmp_path: Path) -> None:
+    """Loading a won record is not winning it: not once, not when posted again, not
+    after undo and redo, not after a restart of the server."""
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from cadogan.web import create_app
+
+    db = str(tmp_path / "w.sqlite")
+    author = TestClient(create_app(db))
+    gid = author.post("/api/sessions", json={"game": "travellers", "deal": 1}).json()["id"]
+    assert author.post(f"/api/sessions/{gid}/autoplay").json()["outcome"] == "won"
+    record = author.get(f"/api/sessions/{gid}/record").text
+    assert _played(author) == 1
+
+    client = TestClient(create_app(db))
+    ids = []
+    for _ in range(3):
+        loaded = client.post("/api/sessions/records", json={"record": record})
+        assert loaded.status_code == 201 and loaded.json()["outcome"] == "won"
+        ids.append(loaded.json()["id"])
+    assert _played(client) == 0
+    assert client.post(f"/api/sessions/{ids[0]}/undo").json()["over"] is False
+    assert client.post(f"/api/sessions/{ids[0]}/redo").json()["outcome"] == "won"
+    assert _played(client) == 0
+    again = TestClient(create_app(db), cookies={"cadogan_player": client.cookies["cadogan_player"]})
+    assert again.post(f"/api/sessions/{ids[1]}/undo").json()["over"] is False
+    assert again.post(f"/api/sessions/{ids[1]}/autoplay").json()["outcome"] == "won"
+    assert _played(again) == 0
+    assert _played(author) == 1
+
+
+def test_a_loaded_record_played_to_its_end_counts_once(tmp_path: Path) -> None:
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from cadogan.web import create_app
+
+    client = TestClient(create_app(str(tmp_path / "w.sqlite")))
+    gid = client.post("/api/sessions", json={"game": "travellers", "deal": 1}).json()["id"]
+    assert client.post(f"/api/sessions/{gid}/moves", json={"move": "turn spare"}).is_success
+    record = client.get(f"/api/sessions/{gid}/record").text
+    loaded = client.post("/api/sessions/records", json={"record": record}).json()
+    assert not loaded["over"]
+    assert client.post(f"/api/sessions/{loaded['id']}/autoplay").json()["outcome"] == "won"
+    client.post(f"/api/sessions/{loaded['id']}/undo")
+    client.post(f"/api/sessions/{loaded['id']}/redo")
+    (travellers,) = client.get("/api/me/stats").json()["games"]
+    assert (travellers["played"], travellers["won"]) == (1, 1)
+
+
+def test_a_schema_two_file_gives_its_games_the_scored_column(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "two.sqlite"
+    old = sqlite3.connect(path)
+    old.executescript(
+        "CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, record TEXT NOT NULL,"
+        " redo TEXT NOT NULL, seats TEXT NOT NULL, room INTEGER NOT NULL,"
+        " over INTEGER NOT NULL, created REAL NOT NULL, updated REAL NOT NULL);"
+        "INSERT INTO games VALUES ('g', 'zodiac', '', '[]', '{}', 0, 0, 1.0, 1.0);"
+    )
+    old.commit()
+    old.close()
+    conn = storage.connect(path)
+    assert conn.execute("SELECT id, scored FROM games").fetchall() == [("g", 1)]
+    assert conn.execute("PRAGMA user_version").fetchone() == (storage.SCHEMA_VERSION,)
+    conn.close()

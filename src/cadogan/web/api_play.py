@@ -51,12 +51,12 @@ async def _act(request: Request, gid: str, verb: str, text: str = "") -> dict[st
     return await act(_store(request), gid, player_of(request), verb, text)
 
 
-def _alone(request: Request, session: Session) -> dict[str, Any]:
+def _alone(request: Request, session: Session, scored: bool = True) -> dict[str, Any]:
     """Store a game the asking player plays alone (every seat his) and show it."""
     player = player_of(request)
     seats: dict[int, str | None] = dict.fromkeys(range(1, session.game.players + 1), player)
     store = _store(request)
-    gid = store.add(session, seats)
+    gid = store.add(session, seats, scored=scored)
     with store.hold(gid) as slot:
         return game_json(gid, slot, player, names_of(store))
 
@@ -71,8 +71,13 @@ def new_game(body: NewGame, request: Request) -> dict[str, Any]:
 
 @router.post("/records", status_code=201)
 def load_record(body: RecordText, request: Request) -> dict[str, Any]:
-    """Start a game from an uploaded record, replayed through the rules."""
-    return _alone(request, Session.from_record(Record.parse(body.record)))
+    """Start a game from an uploaded record, replayed through the rules.
+
+    A record that is already over when it is loaded was not played here: its end
+    never counts in the player's statistics (nor does one reached again by undo and
+    redo).  A record loaded unfinished and played to its end here counts once."""
+    session = Session.from_record(Record.parse(body.record))
+    return _alone(request, session, scored=not session.outcome().over)
 
 
 @router.get("/{gid}")

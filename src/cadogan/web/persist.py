@@ -90,15 +90,19 @@ class GameDB:
         with self._lock:
             self._conn.close()
 
-    def save(self, token: str, session: Session, seats: Seats, room: bool) -> None:
-        """Write the game (if durable) and, once it is over, its players' results."""
+    def save(
+        self, token: str, session: Session, seats: Seats, room: bool, scored: bool = True
+    ) -> None:
+        """Write the game (if durable) and, once it is over, its players' results;
+        none for a game that is not ``scored`` (a record that was loaded already over)."""
         outcome = session.outcome()
         now = time.time()
         with self._lock, self._conn:
             if self.durable:
                 self._conn.execute(
                     "INSERT INTO games (id, game, record, redo, seats, room, over, created, "
-                    "updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+                    "updated, scored) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (id) DO UPDATE SET "
                     "record = excluded.record, redo = excluded.redo, seats = excluded.seats, "
                     "over = excluded.over, updated = excluded.updated",
                     (
@@ -111,27 +115,30 @@ class GameDB:
                         int(outcome.over),
                         now,
                         now,
+                        int(scored),
                     ),
                 )
-            if outcome.over:
+            if outcome.over and scored:
                 for player in humans(seats):
                     stats.record_result(
                         self._conn, token, player, session.game.id, outcome.value,
                         str(session.deal), now,
                     )  # fmt: skip
 
-    def load(self, token: str) -> tuple[Session, Seats, bool] | None:
-        """The stored game ``token`` rebuilt, with its seats and room flag; None if absent."""
+    def load(self, token: str) -> tuple[Session, Seats, bool, bool] | None:
+        """The stored game ``token`` rebuilt, with its seats, room flag and whether its
+        end counts in the statistics; None if absent."""
         with self._lock:
             row = self._conn.execute(
-                "SELECT record, redo, seats, room FROM games WHERE id = ?", (token,)
+                "SELECT record, redo, seats, room, scored FROM games WHERE id = ?", (token,)
             ).fetchone()
         if row is None:
             return None
-        record, redo, seats, room = row
+        record, redo, seats, room, scored = row
         groups = [[(str(t), bool(f)) for t, f in group] for group in json.loads(redo)]
         session = restore(record, groups)
-        return session, {int(k): v for k, v in json.loads(seats).items()}, bool(room)
+        players = {int(k): v for k, v in json.loads(seats).items()}
+        return session, players, bool(room), bool(scored)
 
     def name(self, player: str) -> str | None:
         """A player's display name (cached)."""

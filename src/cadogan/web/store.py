@@ -33,6 +33,8 @@ class Slot:
     ``seats`` maps each player number to the cookie token of the person holding that
     seat, ``"computer"``, or None while the seat is free.  ``gone`` is set when the
     slot leaves memory, so a request holding a stale slot fetches the game again.
+    ``scored`` is False for a game whose end must never count in its players'
+    statistics: a record that was loaded already over.
     """
 
     session: Session
@@ -42,6 +44,7 @@ class Slot:
     lock: threading.Lock = field(default_factory=threading.Lock)
     conns: set[Any] = field(default_factory=set)
     gone: bool = False
+    scored: bool = True
 
 
 class StoreFull(ApiError):
@@ -81,11 +84,16 @@ class GameStore:
             return sum(s.room for s in self._slots.values())
 
     def add(
-        self, session: Session, seats: dict[int, str | None] | None = None, room: bool = False
+        self,
+        session: Session,
+        seats: dict[int, str | None] | None = None,
+        room: bool = False,
+        scored: bool = True,
     ) -> str:
-        """Store ``session`` under a new unguessable id, save it, and return the id."""
+        """Store ``session`` under a new unguessable id, save it, and return the id
+        (``scored`` False: its end never counts in the statistics)."""
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        slot = Slot(session, self._clock(), dict(seats or {}), room)
+        slot = Slot(session, self._clock(), dict(seats or {}), room, scored=scored)
         with self._lock:
             self._expire()
             self._make_room(room)
@@ -110,9 +118,10 @@ class GameStore:
             loaded = self.db.load(token)  # under the store's lock: never loaded twice
             if loaded is None:
                 return None
-            session, seats, room = loaded
+            session, seats, room, scored = loaded
             self._make_room(room)
-            slot = self._slots[token] = Slot(session, self._clock(), seats, room)
+            slot = Slot(session, self._clock(), seats, room, scored=scored)
+            self._slots[token] = slot
             return slot
 
     @contextmanager
@@ -131,7 +140,7 @@ class GameStore:
     def save(self, token: str, slot: Slot) -> None:
         """Write the game to storage (called with the slot's lock held, after a change)."""
         if self.db is not None:
-            self.db.save(token, slot.session, slot.seats, slot.room)
+            self.db.save(token, slot.session, slot.seats, slot.room, slot.scored)
 
     def _make_room(self, room: bool) -> None:
         """Evict the least recently used idle games until a new one fits."""

@@ -17,6 +17,7 @@ export const ctl = {
   layout: null,
   selection: null, // {pile, card}
   hint: null,
+  version: 0, // counts the tables received: an answer asked of an older one is stale
   listeners: [],
 };
 
@@ -33,8 +34,8 @@ export async function redraw() {
   const box = $("#table-box");
   if (!payload) return;
   const focused = document.activeElement?.dataset?.pile;
-  ctl.layout = await layoutFor(payload);
   const rect = box.getBoundingClientRect();
+  ctl.layout = await layoutFor(payload, rect);
   const name = `${payload.game?.name || ctl.payload?.game.name} table`;
   const table = drawTable(payload, ctl.layout, { width: rect.width, height: rect.height }, name);
   box.replaceChildren(table);
@@ -65,6 +66,7 @@ function markSelection() {
 
 export async function setPayload(payload, message) {
   ctl.payload = payload;
+  ctl.version += 1;
   ctl.selection = null;
   ctl.hint = null;
   await redraw();

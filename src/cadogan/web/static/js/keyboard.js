@@ -1,5 +1,7 @@
 // The keyboard: arrows move between piles, Enter or Space picks up and drops, F plays
 // to a foundation, Escape puts down; u r h a n are undo, redo, hint, autoplay, new deal.
+// While the replay is open, Left and Right step it back and forward and Escape closes
+// it, wherever the focus is (but in a field).
 
 import { cancel, clickPile, dblclickPile } from "./game.js";
 
@@ -32,11 +34,20 @@ function neighbour(from, [dx, dy]) {
   return best;
 }
 
-export function attachKeys(shortcuts) {
+const REPLAY_KEYS = { ArrowLeft: "prev", ArrowRight: "next", Escape: "close" };
+
+export function attachKeys(shortcuts, replayKeys = {}) {
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
     if (target.closest?.("input, select, textarea, dialog")) return;
+    const { body } = document;
+    const replaying = body.classList.contains("replaying") && body.dataset.view === "play";
+    if (replaying && !target.closest?.("#rules") && replayKeys[REPLAY_KEYS[event.key]]) {
+      event.preventDefault();
+      replayKeys[REPLAY_KEYS[event.key]]();
+      return;
+    }
     const pile = target.closest?.(".pile");
     if (event.key in DIRECTIONS) {
       const first = document.querySelector("#table-box .pile:not(.decor)");

@@ -8,16 +8,17 @@ import { showHome } from "./home.js";
 import { attach } from "./interact.js";
 import { attachKeys } from "./keyboard.js";
 import { Live } from "./live.js";
-import { attachPanels, closeReplay, loadRecordFile, openReplay } from "./panels.js";
+import { attachPanels, closeReplay, loadRecordFile, openReplay, replayKeys } from "./panels.js";
 import { attachRoom, connection, eventText, showRoom } from "./room.js";
 import { attachStats, showStats } from "./stats.js";
-import { refuse, say } from "./status.js";
+import { noticeNext, refuse, say, showPending } from "./status.js";
 import { attachToolbar, tools, update } from "./toolbar.js";
 
 function showView(name) {
   $("#home").hidden = name !== "home";
   $("#play").hidden = name !== "play";
   $("#stats").hidden = name !== "stats";
+  if (name === "play") $("#notice").hidden = true;
   document.body.dataset.view = name;
 }
 
@@ -41,23 +42,28 @@ async function openGame(id) {
   if (ctl.payload?.id === id) return redraw();
   if (ctl.frame) await closeReplay();
   leaveRoom();
+  let payload;
   try {
-    await run(() => api.show(id));
-    const how = ctl.payload.room ? "Turn your packets in your turn." : "Click a card to pick it up.";
-    say(`${ctl.payload.game.name}, deal ${ctl.payload.deal_text}. ${how}`);
+    payload = await api.show(id);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-  }
-  if (!ctl.payload || ctl.payload.id !== id) {
+    if (location.hash !== `#/game/${id}`) return null; // the player has gone elsewhere
+    ctl.payload = null;
+    const text = { 404: `No such game: ${err.message}.`, 422: "No such game: this is not a game's address." };
+    noticeNext(text[err.status] || `The game cannot be opened: ${err.message}.`);
     location.hash = "#/";
-    refuse("that game is not on the server any more");
     return null;
   }
-  if (ctl.payload.room) joinRoom(id);
+  if (location.hash !== `#/game/${id}`) return null;
+  await setPayload(payload);
+  const how = payload.room ? "Turn your packets in your turn." : "Click a card to pick it up.";
+  say(`${payload.game.name}, deal ${payload.deal_text}. ${how}`);
+  if (payload.room) joinRoom(id);
   return null;
 }
 
 async function route() {
+  showPending();
   const match = location.hash.match(/^#\/game\/([A-Za-z0-9_-]+)$/);
   if (match) return openGame(match[1]);
   leaveRoom();
@@ -88,7 +94,7 @@ function wire() {
   attachKeys({
     u: onTable(tools.undo), r: onTable(tools.redo), h: onTable(tools.hint),
     a: onTable(tools.autoplay), n: onTable(() => tools.newDeal(null)),
-  });
+  }, replayKeys);
   $("#load").addEventListener("click", () => $("#load-file").click());
   $(".more-body").addEventListener("click", (event) => {
     if (event.target.closest("button:not(#play-listed), a")) $("details.more").open = false;
@@ -101,6 +107,8 @@ function wire() {
     location.hash = `#/game/${payload.id}`;
     await run(async () => payload);
     await openReplay(0);
+    say(`Loaded a record of ${payload.game.name}, deal ${payload.deal_text} (${payload.steps} moves): `
+      + "step through it here, or close the replay to play on.");
   });
   new ResizeObserver(() => {
     if (!$("#play").hidden) redraw();

@@ -4,7 +4,7 @@
 import { api, ApiError } from "./api.js";
 import { $ } from "./dom.js";
 import { ctl, redraw } from "./game.js";
-import { refuse, say } from "./status.js";
+import { refuse, say, showResult } from "./status.js";
 
 const replay = { step: 0, steps: 0 };
 
@@ -41,6 +41,8 @@ async function show(step) {
     $("#replay-first").disabled = frame.step === 0;
     $("#replay-next").disabled = frame.step >= frame.steps;
     $("#replay-last").disabled = frame.step >= frame.steps;
+    // The banner tells the frame's outcome: the result shows at the end of the replay only.
+    showResult({ over: Boolean(frame.result), result: frame.result, outcome: frame.outcome });
     if (frame.result) say(frame.result);
   } catch (err) {
     if (err instanceof ApiError) refuse(err.message);
@@ -60,6 +62,7 @@ export async function closeReplay() {
   document.body.classList.remove("replaying");
   ctl.frame = null;
   await redraw();
+  showResult(ctl.payload);
   say("Back to the game.");
 }
 
@@ -75,12 +78,14 @@ export function attachPanels() {
   $("#rules").addEventListener("keydown", (event) => {
     if (event.key === "Escape") closeRules();
   });
-  $("#replay").addEventListener("keydown", (event) => {
-    if (event.key === "ArrowLeft") $("#replay-prev").click();
-    if (event.key === "ArrowRight") $("#replay-next").click();
-    if (event.key === "Escape") closeReplay();
-  });
 }
+
+// The replay's keys (keyboard.js calls them wherever the focus is while it is open).
+export const replayKeys = {
+  prev: () => (replay.step > 0 ? show(replay.step - 1) : null),
+  next: () => (replay.step < replay.steps ? show(replay.step + 1) : null),
+  close: () => closeReplay(),
+};
 
 export async function loadRecordFile(file) {
   if (!file) return null;

@@ -64,7 +64,7 @@ export const tools = {
   hint: () => ask(api.hint, (answer) => {
     showHint(answer.move);
     say(answer.message, answer.move ? "hint" : "info");
-  }, "Looking for a hint\u2026"),
+  }, "Looking for a hint\u2026", true),
   winnable: () => ask((id) => api.solve(id, 10), (answer) => say(answer.message, "info"),
     "Solving this deal (up to 10 seconds)\u2026"),
   newDeal: (deal) => (ctl.payload.room
@@ -72,13 +72,25 @@ export const tools = {
     : newGame(ctl.payload.game.id, deal ?? null, ctl.payload.options)),
 };
 
-async function ask(call, show, text) {
+// Ask the solver about the game on screen.  An answer about this very position
+// (``here``: a hint) is dropped when the table has changed while it was sought (a
+// move, an undo, another game), and any answer when the game is no longer on screen.
+async function ask(call, show, text, here = false) {
+  const { id } = ctl.payload;
+  const version = ctl.version;
   setBusy(true, text);
   try {
-    show(await call(ctl.payload.id));
+    const answer = await call(id);
+    if (ctl.payload?.id !== id || $("#play").hidden) return;
+    if (here && ctl.version !== version) {
+      say("The hint came for a position that has changed since: ask again.", "info");
+      return;
+    }
+    show(answer);
   } catch (err) {
-    if (err instanceof ApiError) refuse(err.message);
-    else throw err;
+    if (err instanceof ApiError) {
+      if (ctl.payload?.id === id) refuse(err.message);
+    } else throw err;
   } finally {
     setBusy(false);
   }

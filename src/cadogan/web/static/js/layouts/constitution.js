@@ -1,12 +1,16 @@
 // The Constitution (plate, 1914 p. 50): the Government (eight aces round the
 // Sovereign, the kings outside them) above the four divisions: Privy Council, Lords,
-// Commons and People, eight piles each.
+// Commons and People, eight piles each. On a box taller than wide the divisions are
+// named down their left side and the talon, pack and queens lie close to the Government.
 
 import { CARD_H, has, label, numbered, ring, row, slot } from "./geometry.js";
 
-const CX = 5.6;
-const GY = 2.7;
 const SMALL = 0.72;
+// The aces' ring, and the kings' round it: far enough apart that no card of one
+// covers a card of the other (a small card is SMALL wide and SMALL * CARD_H tall).
+const RING = 1.4;
+const KINGS = 2.55;
+const GY = KINGS + SMALL / 2 + 0.2;
 const PITCH_X = 1.12;
 const PITCH_Y = CARD_H + 0.06;
 const DIVISIONS = [
@@ -17,17 +21,18 @@ const DIVISIONS = [
 ];
 const EIGHT = [0, 45, 90, 135, 180, 225, 270, 315];
 
-// The four kings of a pile spread round the Government, each on its own point.
+// The four kings of a pile spread round the Government, each on its own point (a
+// pile's points are measured in its own cards' widths, hence / SMALL).
 function points(angles) {
   return angles.map((deg) => {
     const rad = (deg * Math.PI) / 180;
     const turn = deg % 180 === 0 ? 90 : deg % 90 === 0 ? 0 : deg;
-    return [2.6 * Math.sin(rad), -2.25 * Math.cos(rad), turn];
+    return [(KINGS / SMALL) * Math.sin(rad), -(KINGS / SMALL) * Math.cos(rad), turn];
   });
 }
 
-function government() {
-  const slots = ring(numbered("found", 1, 8), CX, GY, 1.2, 1.2, EIGHT, { scale: SMALL });
+function government(CX) {
+  const slots = ring(numbered("found", 1, 8), CX, GY, RING, RING, EIGHT, { scale: SMALL });
   // The Sovereign and the kings are decoration: no card ever moves to or from them.
   const decor = { scale: SMALL, decor: true };
   slots.push(slot("sovereign", CX, GY, decor));
@@ -36,22 +41,27 @@ function government() {
   return slots;
 }
 
-export default function constitution(payload) {
+export default function constitution(payload, { portrait = false } = {}) {
   const rows = DIVISIONS.map(([name]) => numbered(name, 1, 8));
   if (!has(payload, [...rows.flat(), ...numbered("found", 1, 8), "talon", "pack"])) return null;
-  const slots = government();
+  const CX = portrait ? 0.55 + 0.5 + 3.5 * PITCH_X : 5.6;
+  const SIDE = portrait ? 3.9 : 4.9; // from the Government's centre to the talon and pack
+  const slots = government(CX);
   const labels = [label("THE GOVERNMENT", CX - 3.8, GY - 2.3, { cls: "plate small" })];
-  const top = GY + 2.75 + CARD_H / 2;
+  const top = GY + KINGS + SMALL / 2 + 0.25 + CARD_H / 2;
   DIVISIONS.forEach(([name, title], i) => {
     const y = top + i * PITCH_Y;
     slots.push(...row(rows[i], CX - 3.5 * PITCH_X, y, {}, PITCH_X));
-    labels.push(label(title.toUpperCase(), CX + 4.6 * PITCH_X, y, { cls: "plate small", align: "left" }));
+    labels.push(portrait
+      ? label(title.split(" ").pop().toUpperCase(), 0.3, y, { cls: "plate small", rotate: -90 })
+      : label(title.toUpperCase(), CX + 4.6 * PITCH_X, y, { cls: "plate small", align: "left" }));
   });
   slots.push(
-    slot("talon", CX + 4.9, GY - 0.9, { caption: "Talon" }),
-    slot("pack", CX + 4.9, GY + 1.2, { caption: "Pack" }),
-    slot("aside", CX - 4.9, GY + 0.3, { fan: "down", step: 0.12, max: 0.8, scale: SMALL, decor: true, caption: "Queens aside" }),
+    slot("talon", CX + SIDE, GY - 0.9, { caption: "Talon" }),
+    slot("pack", CX + SIDE, GY + 1.2, { caption: "Pack" }),
+    slot("aside", CX - SIDE, GY + 0.3, { fan: "down", step: 0.12, max: 0.8, scale: SMALL, decor: true, caption: "Queens aside" }),
   );
   labels.push(label("THE CONSTITUTION", CX, top + 3 * PITCH_Y + 1.05, { cls: "title" }));
-  return { width: CX + 7.0, height: top + 3 * PITCH_Y + 1.3, slots, labels };
+  const width = portrait ? CX + SIDE + 0.6 : CX + 7.0;
+  return { width, height: top + 3 * PITCH_Y + 1.3, slots, labels };
 }

@@ -1,8 +1,9 @@
 // The Hemispheres (plate, 1914 p. 46): twelve race positions on a circle, the four
 // barriers at the compass points, and the cross of eight foundations inside, each arm
-// holding a black king (next to the centre) and a red ace (outside it).
+// holding a black king (next to the centre) and a red ace (outside it). On a box
+// taller than wide the pack and talon lie under the circle instead of beside it.
 
-import { has, label, numbered, ring, slot } from "./geometry.js";
+import { CARD_H, has, label, numbered, ring, slot } from "./geometry.js";
 
 const CX = 6.4;
 const CY = 5.9;
@@ -42,7 +43,7 @@ function raceLabel(text, deg) {
   return label(text.toUpperCase(), x, y, { rotate: turn, cls: "plate" });
 }
 
-export default function hemispheres(payload) {
+export default function hemispheres(payload, { portrait = false } = {}) {
   const races = RACES.flatMap(([race]) => numbered(race, 1, 3));
   if (!has(payload, [...races, "pack", "talon", ...numbered("found", 1, 8)])) return null;
   const slots = cross();
@@ -56,8 +57,17 @@ export default function hemispheres(payload) {
     label("HEMISPHERE", CX + 4.9, CY - 4.6, { rotate: 45, cls: "plate" }),
     label("SOUTHERN", CX - 4.9, CY + 4.6, { rotate: 45, cls: "plate" }),
     label("HEMISPHERE", CX + 4.9, CY + 4.6, { rotate: -45, cls: "plate" }),
-    label("THE HEMISPHERES", CX, CY + 6.05, { cls: "title" }),
   );
+  if (portrait) {
+    const by = CY + RY + 0.7 + 0.45 + CARD_H / 2;
+    slots.push(
+      slot("talon", CX - 0.7, by, { caption: "Talon" }),
+      slot("pack", CX + 0.7, by, { caption: "Pack" }),
+    );
+    labels.push(label("THE HEMISPHERES", CX, by + 1.05, { cls: "title" }));
+    return { width: 2 * CX, height: by + 1.3, slots, labels };
+  }
+  labels.push(label("THE HEMISPHERES", CX, CY + 6.05, { cls: "title" }));
   slots.push(
     slot("pack", CX + 8.0, CY + 3.9, { caption: "Pack" }),
     slot("talon", CX + 8.0, CY + 1.6, { caption: "Talon" }),

@@ -40,12 +40,15 @@ function complete(layout, payload) {
   return { ...layout, slots, width, height };
 }
 
-export async function layoutFor(payload) {
+// The layout of ``payload``'s table for a box of the given size: a game's layout may
+// offer a taller, narrower arrangement for a box taller than wide (a phone held up).
+export async function layoutFor(payload, box = null) {
   const draw = await special(payload.game.id);
+  const shape = { portrait: Boolean(box && box.width < box.height) };
   let layout = null;
   if (draw) {
     try {
-      layout = draw(payload);
+      layout = draw(payload, shape);
     } catch (err) {
       console.warn("layout failed, using the generic one", err);
     }

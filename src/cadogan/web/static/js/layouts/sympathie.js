@@ -1,6 +1,7 @@
 // Sympathie: the two players' sides face each other across the table, player 2 above
 // and player 1 below; each side holds seventeen packets of three (in two rows), the
 // grace card and the pairs withdrawn beside them. The side whose turn it is is marked.
+// On a box taller than wide each side's packets come in three rows of six, six and five.
 
 import { CARD_H, has, label, numbered, row, slot } from "./geometry.js";
 
@@ -8,17 +9,32 @@ const PITCH = 1.15;
 const FAN = { fan: "down", step: 0.15, max: 0.3 };
 const ROW = CARD_H + 0.45;
 
-function side(player, top, payload) {
-  const packets = numbered(`p${player}packet`, 1, 17);
+const PAIRS = { fan: "down", step: 0.02, max: 0.3, caption: "Pairs" };
+
+function wide(packets, player, y) {
   const x0 = 0.6;
-  const slots = [
-    ...row(packets.slice(0, 9), x0, top + 0.5 + CARD_H / 2, FAN, PITCH),
-    ...row(packets.slice(9), x0 + PITCH / 2, top + 0.5 + CARD_H / 2 + ROW, FAN, PITCH),
-    slot(`p${player}grace`, x0 + 9 * PITCH + 0.6, top + 0.5 + CARD_H / 2, { caption: "Grace" }),
-    slot(`p${player}pairs`, x0 + 10 * PITCH + 0.6, top + 0.5 + CARD_H / 2, {
-      fan: "down", step: 0.02, max: 0.3, caption: "Pairs",
-    }),
+  return [
+    ...row(packets.slice(0, 9), x0, y, FAN, PITCH),
+    ...row(packets.slice(9), x0 + PITCH / 2, y + ROW, FAN, PITCH),
+    slot(`p${player}grace`, x0 + 9 * PITCH + 0.6, y, { caption: "Grace" }),
+    slot(`p${player}pairs`, x0 + 10 * PITCH + 0.6, y, PAIRS),
   ];
+}
+
+function tall(packets, player, y) {
+  const x0 = 0.6;
+  return [
+    ...row(packets.slice(0, 6), x0, y, FAN, PITCH),
+    ...row(packets.slice(6, 12), x0, y + ROW, FAN, PITCH),
+    ...row(packets.slice(12), x0 + PITCH / 2, y + 2 * ROW, FAN, PITCH),
+    slot(`p${player}grace`, x0 + 6 * PITCH + 0.3, y, { caption: "Grace" }),
+    slot(`p${player}pairs`, x0 + 6 * PITCH + 0.3, y + ROW, PAIRS),
+  ];
+}
+
+function side(player, top, payload, portrait) {
+  const packets = numbered(`p${player}packet`, 1, 17);
+  const slots = (portrait ? tall : wide)(packets, player, top + 0.5 + CARD_H / 2);
   const turn = payload.turn === player && !payload.over ? " \u2014 to play" : "";
   const seat = (payload.seats || []).find((s) => s.seat === player);
   const name = seat && seat.name !== `player ${player}` ? seat.name : "";
@@ -28,14 +44,14 @@ function side(player, top, payload) {
   return { slots, labels };
 }
 
-export default function sympathie(payload) {
+export default function sympathie(payload, { portrait = false } = {}) {
   const names = [1, 2].flatMap((p) => [...numbered(`p${p}packet`, 1, 17), `p${p}grace`, `p${p}pairs`]);
   if (!has(payload, names)) return null;
-  const height = 0.5 + CARD_H + ROW + 0.3;
-  const two = side(2, 0, payload);
-  const one = side(1, height + 0.35, payload);
+  const height = 0.5 + CARD_H + (portrait ? 2 : 1) * ROW + 0.3;
+  const two = side(2, 0, payload, portrait);
+  const one = side(1, height + 0.35, payload, portrait);
   return {
-    width: 0.6 + 10 * PITCH + 1.6,
+    width: portrait ? 0.6 + 6 * PITCH + 0.9 : 0.6 + 10 * PITCH + 1.6,
     height: 2 * height + 0.5,
     slots: [...two.slots, ...one.slots],
     labels: [...two.labels, ...one.labels],
