@@ -79,15 +79,20 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
-@pytest.fixture()
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=SCREEN, accept_downloads=True)
+def watched_tab(browser: Browser, viewport: ViewportSize) -> Iterator[Page]:
+    """A fresh tab of that size; the test fails if the page threw a JavaScript error."""
+    context = browser.new_context(viewport=viewport, accept_downloads=True)
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda err: errors.append(str(err)))
     yield tab
     context.close()
     assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture()
+def page(browser: Browser) -> Iterator[Page]:
+    yield from watched_tab(browser, SCREEN)
 
 
 # Helpers
@@ -474,13 +479,7 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 
 @pytest.fixture()
 def phone(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=PHONE, accept_downloads=True)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda err: errors.append(str(err)))
-    yield tab
-    context.close()
-    assert not errors, f"JavaScript errors: {errors}"
+    yield from watched_tab(browser, PHONE)
 
 
 def on_screen(page: Page, selector: str) -> None:
