@@ -149,3 +149,18 @@ def test_restart_goes_back_to_the_deal_and_can_be_redone() -> None:
     while session.redo():
         pass
     assert session.state == end
+
+
+def test_a_loaded_session_gives_hints_and_makes_its_forced_moves() -> None:
+    """A helper's TUI review: hint after load crashed (no proofs store), and a record of
+    the header alone came back without the opening's forced deals that a fresh session
+    has already made."""
+    paquets = game("petits-paquets")
+    fresh = Session(paquets, 1)
+    assert fresh.history and all(e.forced for e in fresh.history)
+    loaded = Session.from_record(Record(game="petits-paquets", deal=1))
+    assert loaded.history == fresh.history and loaded.state == fresh.state
+    assert not loaded.can_undo
+    won = Session.from_record(finished_session().record())
+    assert won.hint().message == "The game is over."
+    assert Session.from_record(Session(TRAVELLERS, 28).record()).hint().move is not None

@@ -167,17 +167,22 @@ class Session:
 
     @classmethod
     def from_record(cls, record: Record) -> Session:
-        """Rebuild a session from a record, telling forced moves from chosen ones."""
+        """Rebuild a session from a record, telling forced moves from chosen ones.
+
+        Forced moves the record stops short of (a record of the header alone, say) are
+        then made, as after any move of a live session, so the two never differ.
+        """
         result = replay(record)
         session = cls.__new__(cls)
         session.game, session.deal = result.game, record.deal
-        session.start, session._redo = result.states[0], []
+        session.start, session._redo, session._proofs = result.states[0], [], None
         session.history = [
             Entry(move, after, forced=result.game.auto(before) == move)
             for move, before, after in zip(
                 result.moves, result.states[:-1], result.states[1:], strict=True
             )
         ]
+        session._force()
         return session
 
     @classmethod
