@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 
 from cadogan import registry
 from cadogan.core import TRANSFER, Game, Move
+from cadogan.session import Session
 from cadogan.tui.app import CadoganApp
 from cadogan.tui.picking import choose, next_card, targets
 from cadogan.tui.table import TableScreen
@@ -217,7 +218,7 @@ def test_a_new_deal_that_is_not_a_number_is_refused_in_the_message_line() -> Non
     async def run() -> None:
         app = CadoganApp(registry.game("travellers"), 28)
         async with app.run_test(size=SIZE) as pilot:
-            for bad in ("²", "0", "x"):
+            for bad in ("²", "0", "x", "[/red]", "1[/]"):  # markup is shown, not obeyed
                 await pilot.press("n")
                 await pilot.pause()
                 app.screen.query_one("#answer").value = bad  # type: ignore[attr-defined]
@@ -227,3 +228,117 @@ def test_a_new_deal_that_is_not_a_number_is_refused_in_the_message_line() -> Non
                 assert table(app).session.deal == 28
 
     asyncio.run(run())
+
+
+async def answer(pilot: Pilot[None], key: str, text: str) -> None:
+    """Press ``key`` and type ``text`` into the question it asks."""
+    await pilot.press(key)
+    await pilot.pause()
+    pilot.app.screen.query_one("#answer").value = text  # type: ignore[attr-defined]
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def test_square_brackets_in_a_path_are_text_not_markup(tmp_path: Path) -> None:
+    """A helper's TUI review: '[/]' in a path crashed the app (Textual markup)."""
+
+    async def run() -> None:
+        app = CadoganApp(registry.game("travellers"), 28)
+        async with app.run_test(size=SIZE) as pilot:
+            await answer(pilot, "l", "nothere[/]")
+            assert "Cannot load" in text(app, "#message") and "nothere[/]" in text(app, "#message")
+            saved = tmp_path / "[bold]x.txt"
+            await answer(pilot, "s", str(saved))
+            assert saved.exists() and f"Saved to {saved}." in text(app, "#message")
+
+    asyncio.run(run())
+
+
+def test_a_pile_shows_its_top_card_on_one_line_and_i_shows_them_all() -> None:
+    """Three tens wrapped the line of five cards, and the top card fell out of the box."""
+    from cadogan.cards import cards
+    from cadogan.tui.pile import ROOM, pile_label
+
+    tens = tuple(cards("Qh 10c 10s Qc 10h 10d 10s"))
+    for n in range(1, len(tens) + 1):
+        line = pile_label("packet4", tens[:n]).plain.split("\n")[1]
+        assert len(line) <= ROOM and line.endswith(tens[n - 1].label)
+        assert line.startswith("…") == (n > 4)
+
+    async def run() -> None:
+        app = CadoganApp(registry.game("zodiac"), 1)
+        async with app.run_test(size=SIZE) as pilot:
+            for name in ("zodiac1", "pack"):  # a card face up; 72 face down
+                table(app).query_one(f"#pile-{name}").focus()
+                await pilot.press("i")
+                await pilot.pause()
+                shown = table(app).session.game.view(table(app).session.state, 1).piles[name]
+                labels = " ".join("▒▒" if c is None else c.label for c in shown)
+                assert text(app, "#message") == f"{name}, bottom to top: {labels}"
+
+    asyncio.run(run())
+
+
+def test_the_rules_scroll_and_d_never_spends_a_re_deal() -> None:
+    async def run() -> None:
+        app = CadoganApp(registry.game("napoleons-square"), 1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("k")
+            await pilot.pause()
+            await pilot.press("end")
+            await pilot.pause()
+            assert app.screen.query_one("#page").scroll_y > 100
+
+    asyncio.run(run())
+    assert next_card((Move("redeal", ()), Move(TRANSFER, ("a", "b")))) is None
+
+
+def test_on_a_small_terminal_the_piles_in_focus_scroll_into_view() -> None:
+    async def run() -> None:
+        app = CadoganApp(registry.game("hemispheres"), 1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            pile = table(app).query_one("#pile-asiatic1")
+            pile.focus()
+            await pilot.pause()
+            region = pile.region
+            assert region.x >= 0 and region.right <= 80 and region.width == 20
+
+    asyncio.run(run())
+
+
+def test_a_button_pressed_by_enter_leaves_the_focus_on_the_buttons() -> None:
+    async def run() -> None:
+        app = CadoganApp(registry.game("travellers"), 28)
+        async with app.run_test(size=SIZE) as pilot:
+            table(app).query_one("#actions").query("Button").first().focus()
+            for played in (1, 2, 3):
+                await pilot.press("enter")
+                await pilot.pause()
+                assert len(table(app).session.history) == played
+                assert type(app.focused).__name__ == "Button"
+
+    asyncio.run(run())
+
+
+def test_redo_of_the_last_move_announces_the_result_again() -> None:
+    async def run() -> None:
+        app = CadoganApp(registry.game("travellers"), 28)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("a")
+            await pilot.pause()
+            await pilot.press("u", "r")
+            await pilot.pause()
+            assert "won" in text(app, "#message")
+            await pilot.press("m")
+            await pilot.pause()
+            assert "won" in text(app, "#message")  # no moves left: says so, not nothing
+
+    asyncio.run(run())
+
+
+def test_a_finished_two_player_game_names_no_player_to_play() -> None:
+    session = Session(registry.game("sympathie"), 1)
+    while not session.outcome().over:
+        session.play(session.moves()[0])
+    status = TableScreen(session).status_line()
+    assert session.outcome().value in status.lower() and "to play" not in status

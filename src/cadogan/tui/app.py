@@ -14,8 +14,10 @@ from cadogan.session import Session
 from cadogan.tui.table import TableScreen
 
 CSS = """
-.group { height: auto; }
-.section { height: auto; width: auto; margin: 0 1; }
+.group { height: auto; width: auto; }
+#table { overflow: auto auto; }
+.section { height: auto; width: auto; margin: 0 1 0 0; }
+.section:last-of-type { margin: 0; }
 .section-title { color: $accent; text-style: bold; }
 .row { height: auto; width: auto; }
 .pile { width: 20; height: 4; border: round $panel; padding: 0 1; }
@@ -24,7 +26,7 @@ CSS = """
 .pile.target { background: $success 30%; }
 #actions { height: auto; }
 .action { margin: 0 1; min-width: 10; }
-#message { height: 1; padding: 0 1; }
+#message { height: auto; max-height: 4; padding: 0 1; }
 #status { height: 1; background: $panel; padding: 0 1; }
 .dialog { width: 60; height: auto; max-height: 80%; border: round $accent; padding: 1; }
 .reading { width: 90%; height: 90%; border: round $accent; }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Markdown, OptionList
 
@@ -46,7 +46,8 @@ class Choose(ModalScreen[str | None]):
 
 
 class Reading(ModalScreen[None]):
-    """A page of Markdown (the rules, the help); Escape or q closes it."""
+    """A page of Markdown (the rules, the help) that scrolls with the arrows, Page Up/Down,
+    Home/End or the wheel; Escape or q closes it."""
 
     BINDINGS = [Binding("escape,q", "dismiss(None)", "Close")]
 
@@ -55,5 +56,8 @@ class Reading(ModalScreen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="reading"):
+        with VerticalScroll(classes="reading", id="page"):
             yield Markdown(self.text)
+
+    def on_mount(self) -> None:
+        self.query_one("#page", VerticalScroll).focus()

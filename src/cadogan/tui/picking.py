@@ -10,7 +10,9 @@ from dataclasses import dataclass
 
 from cadogan.core import TRANSFER, Move
 
-DEAL_VERBS = ("deal", "turn", "travel", "next", "redeal")
+# What "d" plays.  Not "redeal": a re-deal spends one of the few the rules allow, so it
+# has its own key (R) and "d" only says it is there.
+DEAL_VERBS = ("deal", "turn", "travel", "next")
 
 
 def from_pile(moves: tuple[Move, ...], name: str) -> list[Move]:

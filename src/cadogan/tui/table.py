@@ -5,9 +5,11 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Label, Static
 
@@ -18,14 +20,15 @@ from cadogan.session import Session
 from cadogan.tui import arrange
 from cadogan.tui.dialogs import Ask, Choose, Reading
 from cadogan.tui.picking import choose, next_card, targets
-from cadogan.tui.pile import PileWidget
+from cadogan.tui.pile import PileWidget, pile_contents
 
 HELP = """# Keys
 
 - **Tab / Shift+Tab / arrows**: move between piles. **Enter** or a click: pick up a card,
   then Enter or click on a highlighted pile to drop it there. **Escape**: put it back.
 - **d** deal or next card, **m** list every legal move, **e** exile, **g** grace,
-  **x** exchange, **R** (shift-r) re-deal
+  **x** exchange, **R** (shift-r) re-deal, **i** every card of the pile in focus (a
+  pile shows only its last few; a mouse pointer resting on it shows them all)
 - **u** undo, **r** redo, **h** hint (the solver), **a** autoplay safe moves
 - **n** new deal by number, **s** save a record, **l** load a record
 - **k** the rules of this game, **?** this help, **q** back to the games
@@ -49,6 +52,7 @@ class TableScreen(Screen[None]):
         Binding("g", "verb('grace')", "Grace", show=False),
         Binding("x", "verb('exchange')", "Exchange", show=False),
         Binding("R", "verb('redeal')", "Re-deal", show=False),
+        Binding("i", "inspect", "Inspect", show=False),
         Binding("k", "rules", "Rules"),
         Binding("question_mark", "help", "Help"),
         Binding("escape", "drop", "Cancel", show=False),
@@ -70,7 +74,7 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         sections = self.game.sections(self.session.state)
-        with VerticalScroll(id="table"):
+        with ScrollableContainer(id="table", can_focus=False):
             for group in arrange.rows(self.game.id, sections):
                 with Horizontal(classes="group"):
                     for section in group:
@@ -90,7 +94,7 @@ class TableScreen(Screen[None]):
         first = self.query(PileWidget).first()
         first.focus()
 
-    def refresh_table(self, message: str = "") -> None:
+    def refresh_table(self, message: str | Text = "") -> None:
         """Redraw every pile, the action buttons and the status line."""
         state = self.session.state
         view = self.game.view(state, state.turn)
@@ -106,10 +110,27 @@ class TableScreen(Screen[None]):
         self.title = f"{self.game.name} — deal {self.session.deal}"
 
     def _actions(self, legal: tuple[Move, ...]) -> None:
+        """The buttons for the moves that are words (deal, turn, re-deal ...).
+
+        They are rebuilt only when they change, and a button that had the focus hands
+        it to the new first button: rebuilt, the focus fell to the last pile.
+        """
         bar = self.query_one("#actions", Horizontal)
+        words = [str(m) for m in legal if m.verb != "move"][:8]
+        if [b.name for b in bar.query(Button)] == words:
+            return
+        had_focus = isinstance(self.focused, Button)
         bar.remove_children()
-        words = [m for m in legal if m.verb != "move"][:8]
-        bar.mount_all(Button(str(m), name=str(m), classes="action") for m in words)
+        buttons = [Button(escape(w), name=w, classes="action") for w in words]
+        bar.mount_all(buttons)
+        if had_focus:
+            self.call_after_refresh(self._refocus, buttons)
+
+    def _refocus(self, buttons: list[Button]) -> None:
+        if buttons:
+            buttons[0].focus()
+        else:
+            self.query(PileWidget).first().focus()
 
     def status_line(self) -> str:
         """Deal number, cards left, whose turn and the result."""
@@ -124,6 +145,7 @@ class TableScreen(Screen[None]):
         outcome = self.session.outcome()
         result = {Outcome.WON: "WON!", Outcome.LOST: "lost", Outcome.ONGOING: "playing"}[outcome]
         turn = f" | player {state.turn} to play" if self.game.players > 1 else ""
+        turn = "" if outcome.over else turn
         held = f" | holding {self.held}" if self.held else ""
         return f"Deal {self.session.deal} | cards left {left} | {result}{turn}{held}"
 
@@ -153,7 +175,7 @@ class TableScreen(Screen[None]):
         try:
             self.session.play(move)
         except IllegalMove as err:
-            self.refresh_table(f"[red]Not allowed:[/red] {err.reason}")
+            self.refresh_table(f"[red]Not allowed:[/red] {escape(err.reason)}")
             return
         self.refresh_table(self.result_message())
 
@@ -171,11 +193,15 @@ class TableScreen(Screen[None]):
         self.refresh_table()
 
     def action_next_card(self) -> None:
-        move = next_card(self.session.moves())
-        if move is None:
-            self.refresh_table("There is no card to deal now.")
-        else:
+        legal = self.session.moves()
+        move = next_card(legal)
+        if move is not None:
             self.play(move)
+            return
+        keys = {"redeal": "R re-deals", "grace": "g takes the grace", "exile": "e exiles"}
+        offers = [keys[m.verb] for m in legal if m.verb in keys]
+        more = f" ({', '.join(dict.fromkeys(offers))}.)" if offers else ""
+        self.refresh_table(f"There is no card to deal now.{more}")
 
     def action_verb(self, verb: str) -> None:
         found = [str(m) for m in self.session.moves() if m.verb == verb]
@@ -190,17 +216,29 @@ class TableScreen(Screen[None]):
         legal = [str(m) for m in self.session.moves()]
         if legal:
             self.app.push_screen(Choose("Legal moves", legal), self._play_text)
+        else:
+            self.refresh_table(self.result_message() or "There is no legal move.")
+
+    def action_inspect(self) -> None:
+        pile = self.focused
+        if isinstance(pile, PileWidget):
+            self.refresh_table(pile_contents(pile.pile_name, pile.cards))
+        else:
+            self.refresh_table("Move to a pile first (Tab or the arrows), then press i.")
 
     def action_undo(self) -> None:
         self.held = None
         self.refresh_table("Undone." if self.session.undo() else "Nothing to undo.")
 
     def action_redo(self) -> None:
-        self.refresh_table("Redone." if self.session.redo() else "Nothing to redo.")
+        if self.session.redo():
+            self.refresh_table(self.result_message() or "Redone.")
+        else:
+            self.refresh_table("Nothing to redo.")
 
     def action_hint(self) -> None:
         hint = self.session.hint(timeout=2.0)
-        self.refresh_table(f"Hint: {hint.message}")
+        self.refresh_table(f"Hint: {escape(hint.message)}")
 
     def action_autoplay(self) -> None:
         count = self.session.autoplay()
@@ -213,7 +251,7 @@ class TableScreen(Screen[None]):
         if text is None:
             return
         if not text.isdecimal() or not 1 <= int(text) <= MAX_DEAL:
-            self.refresh_table(f"[red]{text!r} is not a deal number.[/red]")
+            self.refresh_table(f"[red]{escape(repr(text))} is not a deal number.[/red]")
             return
         self.app.switch_screen(TableScreen(Session(self.game, int(text))))
 
@@ -223,12 +261,13 @@ class TableScreen(Screen[None]):
 
     def _save(self, path: str | None) -> None:
         if path:
+            where = Path(path).expanduser()
             try:
-                self.session.save(path)
+                self.session.save(where)
             except OSError as err:
-                self.refresh_table(f"[red]Cannot save:[/red] {err.strerror}")
+                self.refresh_table(f"[red]Cannot save:[/red] {escape(str(err.strerror))}")
                 return
-            self.refresh_table(f"Saved to {path}.")
+            self.refresh_table(f"Saved to {escape(str(where))}.")
 
     def action_load(self) -> None:
         self.app.push_screen(Ask("Load a record from:"), self._load)
@@ -237,9 +276,9 @@ class TableScreen(Screen[None]):
         if not path:
             return
         try:
-            session = Session.from_record(Record.load(Path(path)))
+            session = Session.from_record(Record.load(Path(path).expanduser()))
         except CadoganError as err:
-            self.refresh_table(f"[red]Cannot load:[/red] {err}")
+            self.refresh_table(f"[red]Cannot load:[/red] {escape(str(err))}")
             return
         self.app.switch_screen(TableScreen(session))
 
