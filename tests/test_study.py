@@ -348,3 +348,14 @@ def test_study_refuses_a_table_cap_below_one(tmp_path: Path) -> None:
         str(tmp_path / "x.sqlite"),
     )
     assert result.returncode == 2 and "--max-states" in result.stderr
+
+
+def test_an_unreachable_dask_scheduler_is_named_then_one_clear_error(tmp_path: Path) -> None:
+    pytest.importorskip("dask.distributed")
+    db = str(tmp_path / "x.sqlite")
+    result = cadogan("study", "travellers", "--deals", "1..2", "--dask", "tcp://127.0.0.1:1",
+                     "--db", db, timeout=120)  # fmt: skip
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2
+    assert lines[0] == "Connecting to the Dask scheduler at tcp://127.0.0.1:1 …"
+    assert lines[-1].startswith("cadogan: cannot reach the Dask scheduler at tcp://127.0.0.1:1")

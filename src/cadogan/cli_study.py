@@ -145,6 +145,8 @@ def study(
         TimeRemainingColumn(),
     )
     stderr = Console(stderr=True)
+    if dask_address and not as_json:  # connecting may take up to 15 s: say what is awaited
+        stderr.print(f"Connecting to the Dask scheduler at {dask_address} …")
     with Progress(*columns, console=stderr, disable=as_json) as progress:
         done = len(store.done(task.game, task.options_text, player, deals))
         if retry:

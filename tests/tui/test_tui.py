@@ -342,3 +342,18 @@ def test_a_finished_two_player_game_names_no_player_to_play() -> None:
         session.play(session.moves()[0])
     status = TableScreen(session).status_line()
     assert session.outcome().value in status.lower() and "to play" not in status
+
+
+def test_action_buttons_beyond_the_edge_scroll_into_view() -> None:
+    """The Hemispheres' deal 1 offers more exchanges than 160 columns hold."""
+
+    async def run() -> None:
+        app = CadoganApp(registry.game("hemispheres"), 1)
+        async with app.run_test(size=SIZE) as pilot:
+            buttons = list(table(app).query_one("#actions").query("Button"))
+            assert len(buttons) == 8
+            buttons[-1].focus()
+            await pilot.pause()
+            assert buttons[-1].region.right <= SIZE[0] and buttons[-1].region.width > 10
+
+    asyncio.run(run())

@@ -8,7 +8,7 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.containers import Horizontal, HorizontalScroll, ScrollableContainer, Vertical
 from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Label, Static
@@ -84,7 +84,7 @@ class TableScreen(Screen[None]):
                                 with Horizontal(classes="row"):
                                     for name in line:
                                         yield PileWidget(name)
-        yield Horizontal(id="actions")
+        yield HorizontalScroll(id="actions", can_focus=False)  # many exchanges scroll
         yield Static(id="message")
         yield Static(id="status")
         yield Footer()
@@ -115,7 +115,7 @@ class TableScreen(Screen[None]):
         They are rebuilt only when they change, and a button that had the focus hands
         it to the new first button: rebuilt, the focus fell to the last pile.
         """
-        bar = self.query_one("#actions", Horizontal)
+        bar = self.query_one("#actions", HorizontalScroll)
         words = [str(m) for m in legal if m.verb != "move"][:8]
         if [b.name for b in bar.query(Button)] == words:
             return
