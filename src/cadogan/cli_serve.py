@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import socket
 import threading
@@ -43,7 +44,10 @@ def serve(host: str, port: int, db_path: str, open_browser: bool) -> None:
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     tune_gc()
-    uvicorn.Server(config).run(sockets=[sock])
+    # uvicorn re-raises Ctrl-C after its clean shutdown, and uvicorn.run swallows it; so
+    # do we, rather than say "aborted".
+    with contextlib.suppress(KeyboardInterrupt):
+        uvicorn.Server(config).run(sockets=[sock])
 
 
 def listen(host: str, port: int) -> socket.socket:

@@ -397,3 +397,33 @@ def test_cadogan_serve_on_a_busy_port_says_so_before_serving(tmp_path: Any) -> N
     assert result.returncode == 1 and "serving on" not in result.stdout
     expected = f"cadogan: cannot listen on 127.0.0.1:{port}: Address already in use"
     assert result.stderr.strip() == expected
+
+
+def test_ctrl_c_stops_cadogan_serve_cleanly(tmp_path: Any) -> None:
+    """Ctrl-C ends the server with exit 0 and no "aborted" (uvicorn re-raises the signal
+    after its shutdown, which uvicorn.run used to swallow for us)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    command = [sys.executable, "-m", "cadogan.cli", "serve", "--port", "0", "--db", "x.sqlite"]
+    server = subprocess.Popen(
+        command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    assert "serving on http://127.0.0.1:" in line
+    url = line.split()[3]
+    deadline = time.monotonic() + 60
+    while True:  # once it answers, uvicorn has its signal handlers in place
+        try:
+            urllib.request.urlopen(url, timeout=5).close()
+            break
+        except OSError:
+            assert time.monotonic() < deadline, "the server never answered"
+            time.sleep(0.2)
+    server.send_signal(signal.SIGINT)
+    _, err = server.communicate(timeout=60)
+    assert server.returncode == 0 and "aborted" not in err, err
