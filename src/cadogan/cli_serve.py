@@ -46,8 +46,11 @@ def serve(host: str, port: int, db_path: str, open_browser: bool) -> None:
     tune_gc()
     # uvicorn re-raises Ctrl-C after its clean shutdown, and uvicorn.run swallows it; so
     # do we, rather than say "aborted".
+    server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):
-        uvicorn.Server(config).run(sockets=[sock])
+        server.run(sockets=[sock])
+    if not server.started:  # uvicorn.run exits 3 here; its log has said why
+        raise click.ClickException("the server did not start")
 
 
 def listen(host: str, port: int) -> socket.socket:

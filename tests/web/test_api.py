@@ -364,6 +364,7 @@ def test_cadogan_serve_runs_the_app_with_its_options(
     def fake_run(server: uvicorn.Server, sockets: list[Any]) -> None:
         seen.update(config=server.config, address=sockets[0].getsockname())
         sockets[0].close()
+        server.started = True
 
     monkeypatch.setattr(uvicorn.Server, "run", fake_run)
     monkeypatch.setattr(cli_serve, "tune_gc", lambda: None)  # not in the test process
@@ -427,3 +428,19 @@ def test_ctrl_c_stops_cadogan_serve_cleanly(tmp_path: Any) -> None:
     server.send_signal(signal.SIGINT)
     _, err = server.communicate(timeout=60)
     assert server.returncode == 0 and "aborted" not in err, err
+
+
+def test_a_server_that_fails_to_start_is_an_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """uvicorn.run exits 3 when start-up fails; Server.run returns, so serve checks."""
+    import uvicorn
+    from click.testing import CliRunner
+
+    from cadogan import cli_serve
+    from cadogan.cli import cli
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server, sockets: sockets[0].close())
+    monkeypatch.setattr(cli_serve, "tune_gc", lambda: None)
+    result = CliRunner().invoke(cli, ["serve", "--port", "0", "--db", str(tmp_path / "x.db")])
+    assert result.exit_code == 1 and "the server did not start" in result.output
