@@ -96,6 +96,14 @@ def test_a_finished_record_replays_to_won_and_a_changed_one_exits_2(tmp_path: Pa
     assert len(bad.stderr.strip().splitlines()) == 1 and "is illegal" in bad.stderr
 
 
+def test_a_finished_two_player_game_prompts_no_player() -> None:
+    """Sympathie over: the prompt no longer asks a player for a move."""
+    result = run(["play", "sympathie", "--deal", "1"], stdin="1\n" * 300 + "quit\n")
+    assert result.returncode == 0 and "player 2 move> " in result.stdout
+    after = result.stdout.split("The game is over: undo, save FILE or quit.", 1)[1]
+    assert "move> " in after and "player" not in after
+
+
 def test_play_reports_illegal_moves_and_bad_numbers() -> None:
     result = run(["play", "travellers", "--deal", "28"], stdin="travel\n99\nfoo bar\nquit\n")
     assert "Illegal:" in result.stdout and "choose a number from 1 to 1" in result.stdout

@@ -137,7 +137,8 @@ def _prompt_loop(session: Session) -> None:
             _announce(session)
             console.print(OVER_HELP, style="dim")
         announced = over
-        who = f"player {session.state.turn} " if session.game.players > 1 else ""
+        two_players = session.game.players > 1 and not over  # over: no one is to play
+        who = f"player {session.state.turn} " if two_players else ""
         try:
             line = click.prompt(f"{who}move", prompt_suffix="> ", show_default=False).strip()
         except (EOFError, click.Abort):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from importlib import resources
 from pathlib import Path
 
@@ -112,11 +113,14 @@ class TableScreen(Screen[None]):
     def _actions(self, legal: tuple[Move, ...]) -> None:
         """The buttons for the moves that are words (deal, turn, re-deal ...).
 
-        They are rebuilt only when they change, and a button that had the focus hands
+        Every such move gets a button (the bar scrolls sideways), and a verb the game
+        offers once, such as deal, comes before a verb it offers many times, such as
+        the Hemispheres' exchanges, so it is never pushed off the edge. The buttons
+        are rebuilt only when they change, and a button that had the focus hands
         it to the new first button: rebuilt, the focus fell to the last pile.
         """
         bar = self.query_one("#actions", HorizontalScroll)
-        words = [str(m) for m in legal if m.verb != "move"][:8]
+        words = action_words(legal)
         if [b.name for b in bar.query(Button)] == words:
             return
         had_focus = isinstance(self.focused, Button)
@@ -295,3 +299,10 @@ def rules_text(game_id: str) -> str:
         return (resources.files("cadogan") / "rules" / f"{game_id}.md").read_text("utf-8")
     except OSError:
         return f"# {game_id}\n\nThe rules document is missing from this installation."
+
+
+def action_words(legal: tuple[Move, ...]) -> list[str]:
+    """The moves that are words, the rarest verbs first, in the game's order otherwise."""
+    words = [m for m in legal if m.verb != "move"]
+    counts = Counter(m.verb for m in words)
+    return [str(m) for m in sorted(words, key=lambda m: counts[m.verb])]
