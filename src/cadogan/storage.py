@@ -79,10 +79,29 @@ def migrate(conn: sqlite3.Connection) -> None:
     for its own, different table; sharing the default file then broke whichever command
     came second.  The web's table (the one with a ``session`` column) is renamed, rows
     and all, so nothing is lost and the study's name is free.  Harmless when run again.
+
+    Two processes may open an old file at once (a server and a study).  So when a
+    change looks due, the write lock is taken (``BEGIN IMMEDIATE``) and the schema
+    read again under it: the second to get the lock finds the work done, where it
+    once failed on a table the first had just renamed.  The caller commits.
     """
-    if "session" in _columns(conn, "results") and not _columns(conn, "play_results"):
+    if not (_renames(conn) or _unscored(conn)):
+        return  # the usual case: no write lock taken just for opening a file
+    if not conn.in_transaction:
+        conn.execute("BEGIN IMMEDIATE")
+    if _renames(conn):
         conn.execute("DROP INDEX IF EXISTS results_by_player")
         conn.execute("ALTER TABLE results RENAME TO play_results")
-    games = _columns(conn, "games")
-    if games and "scored" not in games:
+    if _unscored(conn):
         conn.execute("ALTER TABLE games ADD COLUMN scored INTEGER NOT NULL DEFAULT 1")
+
+
+def _renames(conn: sqlite3.Connection) -> bool:
+    """Schema 1: the web's results table is still called ``results``."""
+    return "session" in _columns(conn, "results") and not _columns(conn, "play_results")
+
+
+def _unscored(conn: sqlite3.Connection) -> bool:
+    """Schema 2: the games table has no ``scored`` column yet."""
+    games = _columns(conn, "games")
+    return bool(games) and "scored" not in games

@@ -146,6 +146,14 @@ def test_the_study_and_the_players_results_share_one_file(tmp_path: Path) -> Non
         conn.close()
 
 
+SCHEMA_ONE = (
+    "CREATE TABLE results (session TEXT NOT NULL, player TEXT NOT NULL, game TEXT NOT NULL,"
+    " outcome TEXT NOT NULL, deal TEXT NOT NULL, finished REAL NOT NULL,"
+    " PRIMARY KEY (session, player));"
+    "CREATE INDEX results_by_player ON results (player, game, finished);"
+)
+
+
 def test_a_schema_one_file_keeps_its_players_results(tmp_path: Path) -> None:
     """A file written when the web's table was called `results` is moved on, rows and
     all, and the study can then use the file too."""
@@ -156,11 +164,7 @@ def test_a_schema_one_file_keeps_its_players_results(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite"
     old = sqlite3.connect(path)
     old.executescript(
-        "CREATE TABLE results (session TEXT NOT NULL, player TEXT NOT NULL, game TEXT NOT NULL,"
-        " outcome TEXT NOT NULL, deal TEXT NOT NULL, finished REAL NOT NULL,"
-        " PRIMARY KEY (session, player));"
-        "CREATE INDEX results_by_player ON results (player, game, finished);"
-        f"INSERT INTO results VALUES ('s', '{ALICE}', 'zodiac', 'won', '4', 1.0);"
+        SCHEMA_ONE + f"INSERT INTO results VALUES ('s', '{ALICE}', 'zodiac', 'won', '4', 1.0);"
     )
     old.commit()
     old.close()
@@ -169,6 +173,40 @@ def test_a_schema_one_file_keeps_its_players_results(tmp_path: Path) -> None:
     (zodiac,) = stats.player_stats(conn, ALICE)
     assert (zodiac.game, zodiac.won, zodiac.results[0].deal) == ("zodiac", 1, "4")
     assert conn.execute("PRAGMA user_version").fetchone() == (storage.SCHEMA_VERSION,)
+
+
+def test_two_processes_moving_an_old_file_on_at_once_both_succeed(tmp_path: Path) -> None:
+    """One opener holds the write lock and renames the table while another opens the
+    file: the second waits for the lock, reads the schema again, and finds it done
+    (it used to fail on the table the first had just renamed)."""
+    import sqlite3
+    import threading
+    import time
+
+    path = tmp_path / "old.sqlite"
+    first = sqlite3.connect(path, isolation_level=None)
+    first.execute("PRAGMA journal_mode = WAL")
+    first.executescript(SCHEMA_ONE)
+    first.execute("BEGIN IMMEDIATE")
+    failures: list[BaseException] = []
+
+    def second() -> None:
+        try:
+            storage.connect(path).close()
+        except BaseException as error:  # handed over to the test's own thread
+            failures.append(error)
+
+    thread = threading.Thread(target=second)
+    thread.start()
+    time.sleep(0.5)  # the second opener has read the old schema and waits for the lock
+    first.execute("ALTER TABLE results RENAME TO play_results")
+    first.execute("COMMIT")
+    thread.join(30)
+    first.close()
+    assert not thread.is_alive() and failures == []
+    conn = storage.connect(path)
+    assert storage._columns(conn, "play_results") and not storage._columns(conn, "results")
+    conn.close()
 
 
 def _played(client: Any) -> int:
