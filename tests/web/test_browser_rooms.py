@@ -236,3 +236,39 @@ def test_the_statistics_page_shows_finished_games_and_resets(
     page.reload()
     expect(page.locator("#stats-body")).to_contain_text("No finished games")
     expect(page.locator("#player-name")).to_have_value("Lady C.")
+
+
+def test_a_hint_sought_while_someone_joins_the_room_still_shows(
+    people: Contexts, server: LiveServer
+) -> None:
+    """Someone coming into the room changes no card, so the hint being sought for the
+    position on screen is shown when it comes (it was dropped as stale) and stays."""
+    first = people.page(people.person())
+    first.goto(f"{server.url}/#/")
+    first.locator('form[data-game="sympathie"] input.deal-number').fill("8")
+    first.locator('form[data-game="sympathie"] button.room-friend').click()
+    expect(first.locator("#room")).to_be_visible()
+    link = first.locator("#room-link").input_value()
+    held: list[tuple[Any, Any]] = []
+    first.route("**/hint", lambda route: held.append((route, route.fetch())))
+    first.locator("#hint").click()
+    for _ in range(600):
+        if held:
+            break
+        first.wait_for_timeout(50)
+    assert held, "the hint was never asked"
+    second = people.page(people.person())
+    second.goto(link)
+    expect(first.locator('#room-seats .seat[data-seat="2"]')).to_have_class("seat online")
+    route, response = held[0]
+    hint = response.json()
+    route.fulfill(response=response)
+    expect(first.locator("#spinner")).to_be_hidden()
+    assert "ask again" not in first.locator("#message").inner_text()
+    expect(first.locator("#message")).to_contain_text(hint["message"])
+    assert hint["move"], hint  # deal 8 comes out: the hint names a packet
+    expect(first.locator(".pile.hinted").first).to_be_visible()
+    third = people.page(people.person())  # a watcher comes in: the hint stays lit
+    third.goto(link)
+    expect(first.locator("#room-watchers")).to_contain_text("1 watching")
+    expect(first.locator(".pile.hinted").first).to_be_visible()

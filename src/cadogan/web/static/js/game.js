@@ -64,11 +64,16 @@ function markSelection() {
   }
 }
 
-export async function setPayload(payload, message) {
+// Show a table the server sent.  ``same``: it is the position already on screen (a
+// room's join, leave or name news), so a card in hand, a hint shown and a hint still
+// being sought all stand; any other table is a new position and drops them.
+export async function setPayload(payload, message, same = false) {
   ctl.payload = payload;
-  ctl.version += 1;
-  ctl.selection = null;
-  ctl.hint = null;
+  if (!same) {
+    ctl.version += 1;
+    ctl.selection = null;
+    ctl.hint = null;
+  }
   await redraw();
   for (const fn of ctl.listeners) fn(payload);
   showResult(payload);

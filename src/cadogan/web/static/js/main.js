@@ -27,10 +27,15 @@ function leaveRoom() {
   ctl.live = null;
 }
 
+// The room's events that leave the cards where they are.
+const NEWS = new Set(["join", "leave", "name"]);
+
 function joinRoom(id) {
   ctl.live = new Live(id, {
     onState: (message) => {
-      if (message.game.id === ctl.payload?.id) setPayload(message.game, eventText(message, message.game));
+      if (message.game.id !== ctl.payload?.id) return;
+      const same = NEWS.has(message.event?.what); // someone came, went or was named
+      setPayload(message.game, eventText(message, message.game), same);
     },
     onError: (message) => refuse(message.error),
     onStatus: connection,
