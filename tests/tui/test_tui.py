@@ -361,3 +361,20 @@ def test_action_buttons_beyond_the_edge_scroll_into_view() -> None:
             assert buttons[-1].region.right <= SIZE[0] and buttons[-1].region.width > 10
 
     asyncio.run(run())
+
+
+def test_every_key_the_footer_names_fits_an_80_by_24_terminal() -> None:
+    """The footer named twelve keys in 112 columns, so Help and Games were cut off;
+    now every key it shows is on screen, and `?` lists the hidden ones (redo ...)."""
+    from textual.widgets._footer import FooterKey
+
+    async def run() -> None:
+        app = CadoganApp(registry.game("hemispheres"), 1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            keys = list(app.screen.query(FooterKey))
+            shown = {key.key for key in keys}
+            assert {"d", "h", "u", "question_mark", "q"} <= shown
+            assert all(key.region.right <= 80 for key in keys), [str(k.region) for k in keys]
+
+    asyncio.run(run())

@@ -40,13 +40,13 @@ class TableScreen(Screen[None]):
     """A game in progress."""
 
     BINDINGS = [
-        Binding("d", "next_card", "Deal/next"),
+        Binding("d", "next_card", "Deal"),
         Binding("m", "moves", "Moves"),
         Binding("u", "undo", "Undo"),
-        Binding("r", "redo", "Redo"),
+        Binding("r", "redo", "Redo", show=False),
         Binding("h", "hint", "Hint"),
-        Binding("a", "autoplay", "Autoplay"),
-        Binding("n", "new_deal", "New deal"),
+        Binding("a", "autoplay", "Auto"),
+        Binding("n", "new_deal", "New"),
         Binding("s", "save", "Save"),
         Binding("l", "load", "Load"),
         Binding("e", "verb('exile')", "Exile", show=False),
@@ -88,7 +88,7 @@ class TableScreen(Screen[None]):
         yield HorizontalScroll(id="actions", can_focus=False)  # many exchanges scroll
         yield Static(id="message")
         yield Static(id="status")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.refresh_table()
