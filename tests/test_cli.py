@@ -131,6 +131,16 @@ def test_bad_input_gets_one_line_and_exit_2(args: list[str]) -> None:
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("address", ["notanaddress", "foo://127.0.0.1:8786"])
+def test_a_dask_address_it_cannot_read_is_one_line_and_exit_2(address: str, tmp_path: Path) -> None:
+    """A malformed --dask address gave a 57-line traceback and exit 1."""
+    pytest.importorskip("dask.distributed")
+    args = ["study", "travellers", "--deals", "1..2", "--dask", address, "--json"]
+    result = run([*args, "--db", str(tmp_path / "s.db")])
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"cannot reach the Dask scheduler at {address}" in result.stderr
+
+
 def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
     from cadogan.cli import cli
 

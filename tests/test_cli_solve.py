@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -78,6 +79,17 @@ def test_play_understands_hint_and_auto(monkeypatch: pytest.MonkeyPatch) -> None
     assert "safe move(s)" in out and "The game is lost." in out
 
 
+def test_ctrl_c_during_a_hint_cancels_the_hint_not_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("cadogan.session.Session.hint", interrupted)
+    out = run("play", "travellers", "--deal", "3", stdin="hint\n1\nundo\nquit\n")
+    assert "Hint cancelled; the game goes on." in out and "Undone." in out
+
+
 def test_solve_max_nodes_caps_the_work() -> None:
     args = ("solve", "napoleons-square", "-o", "rules=book", "--deal", "2", "--json")
     data = json.loads(run(*args, "--max-nodes", "50"))
@@ -114,3 +126,47 @@ def test_ctrl_c_during_a_solve_says_so_and_exits_130(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr("cadogan.cli_solve.run_solver", interrupted)
     result = CliRunner().invoke(cli, ["solve", "hemispheres", "--deal", "3"])
     assert result.exit_code == 130 and "Interrupted: no verdict." in result.stderr
+
+
+def test_a_record_path_in_no_folder_is_refused_before_the_search(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The record was saved after the search and before the output, so a bad path threw
+    the whole solution away; now it is refused before any search is made."""
+
+    def searched(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the search ran")
+
+    monkeypatch.setattr("cadogan.cli_solve.run_solver", searched)
+    with pytest.raises(SystemExit) as err:
+        main(["solve", "travellers", "--deal", "28", "--record", str(tmp_path / "no" / "x")])
+    message = capsys.readouterr().err
+    assert err.value.code == 2 and message.count("\n") == 1 and "--record" in message
+
+
+def test_a_record_that_cannot_be_saved_comes_after_the_verdict(tmp_path: Path) -> None:
+    """A failure to save (here: the folder removed during the search) still leaves the
+    verdict and the JSON, record and all, on stdout."""
+    folder = tmp_path / "gone"
+    folder.mkdir()
+    from cadogan import cli_solve
+    from cadogan.solve import solve as real
+
+    def and_remove_the_folder(*args: Any, **kwargs: Any) -> Any:
+        folder.rmdir()
+        return real(*args, **kwargs)
+
+    args = ["solve", "travellers", "--deal", str(WON_TRAVELLERS), "--json"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cli_solve, "run_solver", and_remove_the_folder)
+        result = CliRunner().invoke(cli, [*args, "--record", str(folder / "win.txt")])
+    assert result.exit_code != 0
+    assert Record.parse(json.loads(result.stdout)["record"]).result == "won"
+
+
+def test_a_deal_not_solved_says_no_record_was_written(tmp_path: Path) -> None:
+    path = tmp_path / "lost.txt"
+    args = ["solve", "travellers", "--deal", "3", "--record", str(path)]
+    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    assert result.exit_code == 0 and not path.exists()
+    assert "No record written" in result.stderr and "unsolvable" in result.stdout

@@ -201,7 +201,7 @@ def _command(session: Session, line: str, legal: list[str]) -> str:
         elif word in ("help", "?"):
             console.print(PLAY_HELP)
         elif word == "hint":
-            console.print(session.hint().message)
+            _hint(session)
         elif word == "auto":
             console.print(f"Played {session.autoplay()} safe move(s).")
         elif session.outcome().over:
@@ -218,6 +218,14 @@ def _command(session: Session, line: str, legal: list[str]) -> str:
     except (CadoganError, OSError) as err:
         console.print(f"[red]Error:[/red] {err}")
     return "go"
+
+
+def _hint(session: Session) -> None:
+    """Print the solver's hint; Ctrl-C while it thinks cancels the hint, not the game."""
+    try:
+        console.print(session.hint().message)
+    except KeyboardInterrupt:
+        console.print("Hint cancelled; the game goes on.")
 
 
 @cli.command("replay")

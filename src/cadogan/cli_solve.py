@@ -7,6 +7,7 @@ key of ``--json``), which ``cadogan replay`` replays through the rules to a win.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +106,8 @@ def solve(
     but the winning line found may differ from run to run.
     """
     g = registry.game(game, **parse_pairs(options))
+    if record_path is not None:
+        _check_writable(record_path)  # before the search, not after it has been won
     limits = Limits(timeout, max_states, max_nodes)
     try:
         solution = _solve_showing_progress(g, g.deal(number), limits, workers, quiet=as_json)
@@ -112,11 +115,27 @@ def solve(
         click.echo("Interrupted: no verdict.", err=True)
         raise SystemExit(130) from None
     record = solution_record(g, number, solution)
-    if record is not None and record_path is not None:
-        record.save(record_path)
     if as_json:
         click.echo(json.dumps(_as_json(g, number, solution, record), indent=2))
-        return
+    else:
+        _print_solution(g, number, solution)
+    if record_path is not None:  # last: the verdict is printed even if the disk fails
+        if record is None:
+            click.echo(f"No record written to {record_path}: the deal is not solved.", err=True)
+        else:
+            record.save(record_path)
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a --record path whose folder is missing or closed to us, before solving."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise click.BadParameter(f"no folder {folder}", param_hint="'--record'")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise click.BadParameter(f"{path} cannot be written", param_hint="'--record'")
+
+
+def _print_solution(g: Game, number: int, solution: Solution) -> None:
     click.echo(f"{g.name}, deal {number}: {VERDICTS[solution.status]}.")
     click.echo(
         f"{solution.nodes:,} positions generated, {solution.peak_states:,} in the table, "

@@ -107,7 +107,7 @@ def _dask(task: StudyTask, deals: list[int], address: str) -> Iterator[Row]:
 
     try:
         client = Client(address, timeout="15s")  # type: ignore[no-untyped-call]
-    except OSError as err:
+    except (OSError, ValueError) as err:  # ValueError: an address it cannot read
         raise CadoganError(f"cannot reach the Dask scheduler at {address}: {err}") from None
     with client:
         futures = [
