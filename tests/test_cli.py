@@ -104,6 +104,16 @@ def test_a_finished_two_player_game_prompts_no_player() -> None:
     assert "move> " in after and "player" not in after
 
 
+def test_replay_states_without_json_is_refused_not_ignored(tmp_path: Path) -> None:
+    from cadogan import game
+    from cadogan.session import Session
+
+    path = tmp_path / "r.txt"
+    Session(game("travellers"), 28).save(path)
+    result = run(["replay", str(path), "--states"])
+    assert result.returncode == 2 and "add --json" in result.stderr
+
+
 def test_play_reports_illegal_moves_and_bad_numbers() -> None:
     result = run(["play", "travellers", "--deal", "28"], stdin="travel\n99\nfoo bar\nquit\n")
     assert "Illegal:" in result.stdout and "choose a number from 1 to 1" in result.stdout
@@ -123,6 +133,7 @@ def test_play_reports_illegal_moves_and_bad_numbers() -> None:
         ["study", "travellers", "--deals", "1..2", "--timeout", "inf", "--db", "/tmp/none.db"],
         ["study", "travellers", "--deals", "1..2", "-o", "foo=bar", "--db", "/tmp/none.db"],
         ["tui", "-o", "play=free"],
+        ["deal", "napoleons-square", "-o", "rules=book", "-o", "rules=modern"],
     ],
 )
 def test_bad_input_gets_one_line_and_exit_2(args: list[str]) -> None:

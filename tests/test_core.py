@@ -107,6 +107,9 @@ def test_options_resolve_defaults_and_refuse_bad_values() -> None:
     assert parse_pairs(["a=1,b=2", "c=3"]) == {"a": "1", "b": "2", "c": "3"}
     with pytest.raises(BadOption, match="key=value"):
         parse_pairs(["nonsense"])
+    assert parse_pairs(["a=1", "a=1"]) == {"a": "1"}  # the same twice says one thing
+    with pytest.raises(BadOption, match="option a is given twice: 1 and 2"):
+        parse_pairs(["a=1", "b=3,a=2"])
 
 
 def _state() -> object:

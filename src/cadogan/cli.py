@@ -234,6 +234,8 @@ def _hint(session: Session) -> None:
 @click.option("--states", is_flag=True, help="With --json, list the state after every move.")
 def replay_cmd(file: Path, as_json: bool, states: bool) -> None:
     """Replay a record through the rules; exit 2 at the first illegal move."""
+    if states and not as_json:
+        raise click.UsageError("--states lists the states in the JSON: add --json")
     record = Record.load(file)
     result = replay(record)
     if as_json:

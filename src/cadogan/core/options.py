@@ -41,14 +41,21 @@ def resolve(specs: tuple[OptionSpec, ...], given: Mapping[str, object]) -> Froze
 
 
 def parse_pairs(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:
-    """Read ``key=value`` strings, as the command line and records write them."""
+    """Read ``key=value`` strings, as the command line and records write them.
+
+    A key given twice with two values is refused: silently keeping the last one
+    played a game with options the player did not mean.
+    """
     result: dict[str, str] = {}
     for pair in pairs:
         for item in pair.split(","):
             key, sep, value = item.strip().partition("=")
             if not sep or not key.strip() or not value.strip():
                 raise BadOption(f"cannot read option {item!r}; write key=value")
-            result[key.strip()] = value.strip()
+            key, value = key.strip(), value.strip()
+            if result.get(key, value) != value:
+                raise BadOption(f"option {key} is given twice: {result[key]} and {value}")
+            result[key] = value
     return result
 
 
