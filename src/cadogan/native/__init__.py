@@ -15,9 +15,11 @@ command and the platform, so a build can never be stale.  Without a compiler, or
 ``CADOGAN_NATIVE=0``, there is no kernel and the solver runs its Python probes as
 before.
 
-Soundness: a kernel can only propose a line of moves, which the caller replays through
+Soundness: a kernel's winning line is only a proposal, which the caller replays through
 ``Game.play`` (which refuses an illegal move) and must end in a win before anything is
-reported.  No proof of loss ever comes from native code.
+reported.  A proof of loss can come from native code: the exhaustive search
+(``exhaust.h``, :mod:`cadogan.solve.native_exhaustive`) runs the same sound search and
+proofs of loss as the game's Python form, which the tests hold it to.
 """
 
 from __future__ import annotations
