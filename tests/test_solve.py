@@ -146,7 +146,10 @@ def test_timeout_is_reported() -> None:
 def test_memory_cap_is_reported() -> None:
     game = OpenLadder()
     found = solve(game, game.deal(1), max_states=1)
-    assert found.status == "memory" and found.peak_states == 2
+    # The cap is kept exactly: the table never holds more than max_states positions.
+    assert found.status == "memory" and found.peak_states == 1
+    found = solve(game, game.deal(1), max_states=3)
+    assert found.status == "memory" and found.peak_states == 3
 
 
 class Corridor(Game):

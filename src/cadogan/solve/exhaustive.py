@@ -69,8 +69,11 @@ class Exhaustive:
         grades: its table key, with a grade no higher than this one's)."""
         if not meet(self.seen, key, self.grader):
             return False
-        # A key met again with a lower grade does not grow the table.
+        # A key met again with a lower grade does not grow the table.  A new key that
+        # would take the table past its cap is taken out again (a dict pops its last
+        # insertion first), so the table never holds more than ``max_states``.
         if len(self.seen) > self.max_states:
+            self.seen.popitem()
             raise OutOfMemory
         return True
 
