@@ -14,7 +14,14 @@ from typing import Any
 import pytest
 
 from cadogan.study import Store, StudyTask, run_study, wilson
-from cadogan.study.report import Line, all_deal_bounds, budget_cell, timeout_note, write_report
+from cadogan.study.report import (
+    KEPT,
+    Line,
+    all_deal_bounds,
+    budget_cell,
+    timeout_note,
+    write_report,
+)
 from cadogan.study.store import Row, Summary
 
 TASK = StudyTask("travellers", (("complete", "travelled"),), "greedy", range(1, 121), 5.0)
@@ -154,6 +161,30 @@ def test_report_writes_the_table_and_plots(tmp_path: Path) -> None:
     assert "| complete=travelled | greedy | 5 | 120 |" in row and "agrees" in row
     pngs = [p for p in written if p.suffix == ".png"]
     assert len(pngs) == 2 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)
+
+
+def test_a_new_report_keeps_the_notes_after_the_kept_line(tmp_path: Path) -> None:
+    """Drawing the page again replaces the table but keeps the authors' notes."""
+    store = Store(tmp_path / "r.sqlite")
+    run_study(TASK, store, workers=1)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "results.md").write_text(
+        f"# Old\n| stale |\n{KEPT}\n\n## Long solves\nDeal 7 is lost.\n"
+    )
+    write_report(store, out)
+    page = (out / "results.md").read_text()
+    assert "| stale |" not in page and "| travellers |" in page
+    assert page.count(KEPT) == 1 and page.endswith(f"{KEPT}\n\n## Long solves\nDeal 7 is lost.\n")
+    write_report(store, out)  # and again: the notes neither vanish nor double
+    assert (out / "results.md").read_text() == page
+
+
+def test_a_first_report_ends_with_the_kept_line_to_write_under(tmp_path: Path) -> None:
+    store = Store(tmp_path / "r.sqlite")
+    run_study(TASK, store, workers=1)
+    write_report(store, tmp_path / "out")
+    assert (tmp_path / "out" / "results.md").read_text().endswith(f"\n{KEPT}\n\n")
 
 
 def test_an_unwritable_database_is_one_clear_line(tmp_path: Path) -> None:

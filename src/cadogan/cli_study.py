@@ -209,6 +209,9 @@ def _print_totals(store: Store, task: StudyTask, as_json: bool) -> None:
     help="Folder for results.md and the plots.",
 )
 def report(db: Path, out: Path) -> None:
-    """Write docs/results.md (a table of every study) and its matplotlib plots."""
+    """Write docs/results.md (a table of every study) and its matplotlib plots.
+
+    The page ends with a "kept" line (an HTML comment): notes written below it stay
+    as they are when the report is drawn again; everything above it is replaced."""
     for path in write_report(Store(db), out):
         click.echo(f"wrote {path}")

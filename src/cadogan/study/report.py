@@ -138,13 +138,32 @@ def markdown(rows: list[Line], plots: list[str]) -> str:
     return "\n".join(out)
 
 
+# The line that ends the drawn part of results.md.  What follows it is the authors' own
+# (findings of long solves, comments on the table) and a new report keeps it, so that
+# drawing the page again never throws written work away.
+KEPT = "<!-- Drawn by cadogan report above this line; what follows is kept as written. -->"
+
+
+def kept_notes(page: Path) -> str:
+    """The part of an existing ``page`` after the ``KEPT`` line ('' without one)."""
+    if not page.exists():
+        return ""
+    text = page.read_text(encoding="utf-8")
+    at = text.find(KEPT)
+    return "" if at < 0 else text[at + len(KEPT) :].lstrip("\n")
+
+
 def write_report(store: Store, out: Path) -> list[Path]:
-    """Write results.md and the plots into ``out``; returns the files written."""
+    """Write results.md and the plots into ``out``; returns the files written.  The
+    page ends with the ``KEPT`` line, and the notes after it on the page there before
+    are kept below it."""
     out.mkdir(parents=True, exist_ok=True)
     rows = lines(store)
     plots = draw_plots(store, rows, out) if rows else []
     page = out / "results.md"
-    page.write_text(markdown(rows, [str(p) for p in plots]), encoding="utf-8")
+    notes = kept_notes(page)
+    drawn = markdown(rows, [str(p) for p in plots])
+    page.write_text(f"{drawn}\n{KEPT}\n\n{notes}", encoding="utf-8")
     return [page, *plots]
 
 
