@@ -187,6 +187,17 @@ def test_a_first_report_ends_with_the_kept_line_to_write_under(tmp_path: Path) -
     assert (tmp_path / "out" / "results.md").read_text().endswith(f"\n{KEPT}\n\n")
 
 
+def test_a_report_from_a_database_without_studies_writes_nothing(tmp_path: Path) -> None:
+    """An empty database (as ``cadogan serve`` leaves one) must not blank the page."""
+    Store(tmp_path / "empty.sqlite")
+    (tmp_path / "results.md").write_text("| the published table |\n")
+    result = cadogan("report", "--db", str(tmp_path / "empty.sqlite"), "--out", str(tmp_path))
+    assert result.returncode == 2 and "holds no study results" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert (tmp_path / "results.md").read_text() == "| the published table |\n"
+    assert not list(tmp_path.glob("*.png"))
+
+
 def test_an_unwritable_database_is_one_clear_line(tmp_path: Path) -> None:
     result = cadogan(
         "study",

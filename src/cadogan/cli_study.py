@@ -213,5 +213,11 @@ def report(db: Path, out: Path) -> None:
 
     The page ends with a "kept" line (an HTML comment): notes written below it stay
     as they are when the report is drawn again; everything above it is replaced."""
-    for path in write_report(Store(db), out):
+    store = Store(db)
+    if not store.summaries():
+        # An empty table drawn over a published page would lose it; say so instead.
+        raise click.BadParameter(
+            f"{str(db)!r} holds no study results, so nothing was written", param_hint="'--db'"
+        )
+    for path in write_report(store, out):
         click.echo(f"wrote {path}")
