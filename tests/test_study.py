@@ -16,7 +16,9 @@ import pytest
 from cadogan.study import Store, StudyTask, run_study, wilson
 from cadogan.study.report import (
     KEPT,
+    KEPT_START,
     Line,
+    NoKeptLine,
     all_deal_bounds,
     budget_cell,
     timeout_note,
@@ -185,6 +187,33 @@ def test_a_first_report_ends_with_the_kept_line_to_write_under(tmp_path: Path) -
     run_study(TASK, store, workers=1)
     write_report(store, tmp_path / "out")
     assert (tmp_path / "out" / "results.md").read_text().endswith(f"\n{KEPT}\n\n")
+
+
+def test_a_page_without_the_kept_line_is_refused_and_left_alone(tmp_path: Path) -> None:
+    store = Store(tmp_path / "r.sqlite")
+    run_study(TASK, store, workers=1)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "results.md").write_text("# Results\nDeal 7 is lost, proved in 752 s.\n")
+    with pytest.raises(NoKeptLine, match="has no line starting"):
+        write_report(store, out)
+    assert (out / "results.md").read_text() == "# Results\nDeal 7 is lost, proved in 752 s.\n"
+    assert not list(out.glob("*.png"))
+
+
+def test_the_kept_line_is_found_by_its_start_and_trailing_text_is_not_kept(
+    tmp_path: Path,
+) -> None:
+    """An older page's kept line, reworded after ``KEPT_START``, still keeps its notes;
+    whatever follows the marker on its own line is not carried into the notes."""
+    store = Store(tmp_path / "r.sqlite")
+    run_study(TASK, store, workers=1)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "results.md").write_text(f"| old |\n{KEPT_START}, older words -->  \n\nNotes.\n")
+    write_report(store, out)
+    page = (out / "results.md").read_text()
+    assert page.endswith(f"\n{KEPT}\n\nNotes.\n") and "older words" not in page
 
 
 def test_a_report_from_a_database_without_studies_writes_nothing(tmp_path: Path) -> None:

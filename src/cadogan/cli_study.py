@@ -211,8 +211,9 @@ def _print_totals(store: Store, task: StudyTask, as_json: bool) -> None:
 def report(db: Path, out: Path) -> None:
     """Write docs/results.md (a table of every study) and its matplotlib plots.
 
-    The page ends with a "kept" line (an HTML comment): notes written below it stay
-    as they are when the report is drawn again; everything above it is replaced."""
+    The drawn part ends with a "kept" line (an HTML comment): notes written below it
+    stay as they are when the report is drawn again; everything above it is replaced.
+    A page without that line is refused rather than overwritten."""
     store = Store(db)
     if not store.summaries():
         # An empty table drawn over a published page would lose it; say so instead.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from cadogan.core.errors import CadoganError
 from cadogan.study.stats import wilson
 from cadogan.study.store import Store, Summary
 
@@ -140,28 +141,46 @@ def markdown(rows: list[Line], plots: list[str]) -> str:
 
 # The line that ends the drawn part of results.md.  What follows it is the authors' own
 # (findings of long solves, comments on the table) and a new report keeps it, so that
-# drawing the page again never throws written work away.
+# drawing the page again never throws written work away.  It is found by its start
+# (``KEPT_START``), so that a later rewording of the rest still finds older pages' line.
 KEPT = "<!-- Drawn by cadogan report above this line; what follows is kept as written. -->"
+KEPT_START = "<!-- Drawn by cadogan report"
+
+
+class NoKeptLine(CadoganError):
+    """An existing results page without the kept line: drawing over it could lose notes."""
 
 
 def kept_notes(page: Path) -> str:
-    """The part of an existing ``page`` after the ``KEPT`` line ('' without one)."""
+    """The part of an existing ``page`` after its kept line ('' for no page or an empty
+    one); ``NoKeptLine`` for a page with text but no kept line, which is not ours to
+    overwrite."""
     if not page.exists():
         return ""
     text = page.read_text(encoding="utf-8")
-    at = text.find(KEPT)
-    return "" if at < 0 else text[at + len(KEPT) :].lstrip("\n")
+    at = text.find(KEPT_START)
+    if at < 0:
+        if text.strip():
+            raise NoKeptLine(
+                f"{page} has no line starting {KEPT_START!r}, so drawing the report over "
+                f"it could lose what it says; add the line {KEPT!r} above the notes to "
+                "keep, or move the page aside"
+            )
+        return ""
+    end = text.find("\n", at)
+    return "" if end < 0 else text[end + 1 :].lstrip("\n")
 
 
 def write_report(store: Store, out: Path) -> list[Path]:
     """Write results.md and the plots into ``out``; returns the files written.  The
-    page ends with the ``KEPT`` line, and the notes after it on the page there before
-    are kept below it."""
+    drawn part ends with the ``KEPT`` line, and the notes below the kept line of the
+    page there before stay below it (a page with no such line is refused before
+    anything is written: ``NoKeptLine``)."""
+    page = out / "results.md"
+    notes = kept_notes(page)
     out.mkdir(parents=True, exist_ok=True)
     rows = lines(store)
     plots = draw_plots(store, rows, out) if rows else []
-    page = out / "results.md"
-    notes = kept_notes(page)
     drawn = markdown(rows, [str(p) for p in plots])
     page.write_text(f"{drawn}\n{KEPT}\n\n{notes}", encoding="utf-8")
     return [page, *plots]
