@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The studies behind docs/results.md, run into one fresh database on 2026-11-29 with the
-# solver as it stood then (native kernels, two processes). Resumable: rerun it and only
+# solver as it stood then (native kernels, two deals at a time). Resumable: rerun it and only
 # missing deals are played. Then: cadogan report --db DB --out docs
-# Usage: scripts/studies.sh [DB]   (default: studies.sqlite); WORKERS=N to use N processes.
+# Usage: scripts/studies.sh [DB]   (default: studies.sqlite); WORKERS=N to use N processes
+# (default 2, as the table was made: two deals at a time, one process each).
 # The solver's 10-s rows depend on the machine's speed (docs/scaling.md): a deal decided
 # near its deadline here may time out on a slower machine.
 set -euo pipefail
 db=${1:-studies.sqlite}
-run() { cadogan study "$@" --db "$db" --workers "${WORKERS:-1}" --json >/dev/null; }
+run() { cadogan study "$@" --db "$db" --workers "${WORKERS:-2}" --json >/dev/null; }
 
 # Games without choices: every player gives the same result (+-1 point needs ~10,000 deals).
 for option in complete=held complete=travelled; do
