@@ -165,53 +165,57 @@ def test_report_writes_the_table_and_plots(tmp_path: Path) -> None:
     assert len(pngs) == 2 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)
 
 
-def test_a_new_report_keeps_the_notes_after_the_kept_line(tmp_path: Path) -> None:
-    """Drawing the page again replaces the table but keeps the authors' notes."""
+@pytest.fixture
+def studied(tmp_path: Path) -> Store:
+    """A study database holding ``TASK``'s results, for the report's tests."""
     store = Store(tmp_path / "r.sqlite")
     run_study(TASK, store, workers=1)
+    return store
+
+
+def test_a_new_report_keeps_the_notes_after_the_kept_line(tmp_path: Path, studied: Store) -> None:
+    """Drawing the page again replaces the table but keeps the authors' notes."""
     out = tmp_path / "out"
     out.mkdir()
     (out / "results.md").write_text(
         f"# Old\n| stale |\n{KEPT}\n\n## Long solves\nDeal 7 is lost.\n"
     )
-    write_report(store, out)
+    write_report(studied, out)
     page = (out / "results.md").read_text()
     assert "| stale |" not in page and "| travellers |" in page
     assert page.count(KEPT) == 1 and page.endswith(f"{KEPT}\n\n## Long solves\nDeal 7 is lost.\n")
-    write_report(store, out)  # and again: the notes neither vanish nor double
+    write_report(studied, out)  # and again: the notes neither vanish nor double
     assert (out / "results.md").read_text() == page
 
 
-def test_a_first_report_ends_with_the_kept_line_to_write_under(tmp_path: Path) -> None:
-    store = Store(tmp_path / "r.sqlite")
-    run_study(TASK, store, workers=1)
-    write_report(store, tmp_path / "out")
+def test_a_first_report_ends_with_the_kept_line_to_write_under(
+    tmp_path: Path, studied: Store
+) -> None:
+    write_report(studied, tmp_path / "out")
     assert (tmp_path / "out" / "results.md").read_text().endswith(f"\n{KEPT}\n\n")
 
 
-def test_a_page_without_the_kept_line_is_refused_and_left_alone(tmp_path: Path) -> None:
-    store = Store(tmp_path / "r.sqlite")
-    run_study(TASK, store, workers=1)
+def test_a_page_without_the_kept_line_is_refused_and_left_alone(
+    tmp_path: Path, studied: Store
+) -> None:
     out = tmp_path / "out"
     out.mkdir()
     (out / "results.md").write_text("# Results\nDeal 7 is lost, proved in 752 s.\n")
     with pytest.raises(NoKeptLine, match="has no line starting"):
-        write_report(store, out)
+        write_report(studied, out)
     assert (out / "results.md").read_text() == "# Results\nDeal 7 is lost, proved in 752 s.\n"
     assert not list(out.glob("*.png"))
 
 
 def test_the_kept_line_is_found_by_its_start_and_trailing_text_is_not_kept(
-    tmp_path: Path,
+    tmp_path: Path, studied: Store
 ) -> None:
     """An older page's kept line, reworded after ``KEPT_START``, still keeps its notes;
     whatever follows the marker on its own line is not carried into the notes."""
-    store = Store(tmp_path / "r.sqlite")
-    run_study(TASK, store, workers=1)
     out = tmp_path / "out"
     out.mkdir()
     (out / "results.md").write_text(f"| old |\n{KEPT_START}, older words -->  \n\nNotes.\n")
-    write_report(store, out)
+    write_report(studied, out)
     page = (out / "results.md").read_text()
     assert page.endswith(f"\n{KEPT}\n\nNotes.\n") and "older words" not in page
 
