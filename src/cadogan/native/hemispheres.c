@@ -509,6 +509,50 @@ static void w_run(Worlds *w, int jb, int q) {
     }
 }
 
+/* Each code's "could go home or marry" under the facts so far (w_homeable or
+   w_marriable), for every code at once: per suit, each foundation's height and how
+   far up from it the reachable copies run. */
+static void w_leavable(const Worlds *w, uint8_t *ok) {
+    for (int suit = 0; suit < 4; suit++) {
+        int base = suit * WIDTH, height[2], reach[2];
+        for (int k = 0; k < 2; k++) {
+            height[k] = w->s->heights[2 * suit + k];
+            int r = height[k] + 1;
+            while (r <= LAST && w->avail[base + r]) r++;
+            reach[k] = r; /* it could take the ranks height + 1 .. reach */
+        }
+        for (int r = 1; r <= LAST; r++) {
+            int home = 0;
+            for (int k = 0; k < 2; k++) home |= r > height[k] && r <= reach[k];
+            ok[base + r] = (uint8_t)(home || w_marriable(w, base + r));
+        }
+    }
+}
+
+/* The fewest cards turned with which t_j (`code`) could go home or marry in W_j(q),
+   counting only the codes of which no copy lies in the circle or the talon above t_j
+   (`here`): such a code becomes reachable only when the pack turns a copy, at depth
+   `first` (1: the next card; beyond the pack: none to come).  Each foundation of the
+   suit needs every code it lacks below the card, a marriage a copy one higher; the
+   smallest of these, or more than the cards to come when none can be had.  Every
+   smaller q fails the walk's check whatever the facts (they never make such a code
+   reachable), so the walk may skip to it and stop at the same q. */
+static int w_first_q(const Spot *s, const uint8_t *here, const int *first, int code) {
+    int suit = code / WIDTH, r = code % WIDTH, best = INF;
+    for (int k = 0; k < 2; k++) {
+        int h = s->heights[2 * suit + k], need = 0;
+        if (h >= r) continue;
+        for (int c = suit * WIDTH + h + 1; c < code; c++)
+            if (!here[c] && first[c] > need) need = first[c];
+        if (need < best) best = need;
+    }
+    if (r != LAST) {
+        int up = here[code + 1] ? 0 : first[code + 1];
+        if (up < best) best = up;
+    }
+    return best;
+}
+
 /* The walk down the talon, from its top: for each card t_j the smallest q, no smaller
    than the last card's, such that in W_j(q) t_j could go home or marry, and the
    turned cards that could do neither (each must then lie alone at the bottom of a
@@ -516,31 +560,45 @@ static void w_run(Worlds *w, int jb, int q) {
    stuck, number at most the positions that could be emptied.  A winning line has t_j
    leave in W_j(q*), q* the cards turned by then, with that room; so when no q will do,
    the position is lost.  The checks only get easier as facts grow, so they are first
-   made with the facts so far, and the fixpoint continued only when they fail. */
+   made with the facts so far, and the fixpoint continued only when they fail; and
+   when t_j still cannot leave, q skips straight to w_first_q's least (the same q the
+   walk would reach one card at a time, each fixpoint on the way a part of the last,
+   so the verdict is the same; it halves the walk's cost where it runs). */
 static int worlds_dead(const Spot *s, const uint8_t *coming, int ncoming) {
     if (!s->tlen) return 0;
     Worlds w;
     w_init(&w, s, coming);
-    int q = 0;
+    uint8_t ok_code[NCODES], here[NCODES] = {0};
+    int first[NCODES];
+    for (int c = 0; c < NCODES; c++) first[c] = INF;
+    for (int k = ncoming - 1; k >= 0; k--) first[coming[k]] = k + 1;
+    for (int i = 0; i < NP; i++)
+        for (int k = 0; k < s->len[i]; k++) here[s->pk[i][k]] = 1;
+    w_leavable(&w, ok_code);
+    int q = 0, counted = 0, stuck = 0, room = w_emptiable(&w) - w_wrong_stuck(&w);
     for (int j = s->tlen - 1; j >= 0; j--) {
         int code = s->talon[j], fresh = 0; /* fresh: the facts are W_j(q)'s fixpoint */
         for (;;) {
-            int ok = w_homeable(&w, code) || w_marriable(&w, code);
-            if (ok && q) {
-                int stuck = 0;
-                for (int k = 0; k < q; k++)
-                    stuck += !w_homeable(&w, coming[k]) && !w_marriable(&w, coming[k]);
-                if (stuck && stuck + w_wrong_stuck(&w) > w_emptiable(&w)) ok = 0;
+            int ok = ok_code[code];
+            if (ok && q) { /* the turned cards that could neither go home nor marry */
+                for (; counted < q; counted++) stuck += !ok_code[coming[counted]];
+                if (stuck && stuck > room) ok = 0;
             }
             if (ok) break;
             if (!fresh) {
                 w_run(&w, j, q);
+                w_leavable(&w, ok_code);
+                counted = stuck = 0;
+                room = w_emptiable(&w) - w_wrong_stuck(&w);
                 fresh = 1;
                 continue;
             }
-            if (++q > ncoming) return 1;
+            int least = w_first_q(s, here, first, code);
+            q = least > q + 1 ? least : q + 1;
+            if (q > ncoming) return 1;
             fresh = 0;
         }
+        here[code] = 1; /* above the next card down */
     }
     return 0;
 }
