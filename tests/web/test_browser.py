@@ -699,3 +699,41 @@ def test_every_table_is_drawn_large_enough_on_a_phone(phone: Page, base: str, ga
     widths = phone.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert widths[0] <= widths[1], widths
     assert phone.evaluate(CENTRES_SHOWN) == []
+
+
+def test_the_hemispheres_barriers_lie_as_the_plate_shows(page: Page, base: str) -> None:
+    """On the plate each arm's barrier lies the other way from the arm's foundations:
+    the kings of hearts and diamonds (East, West) upright, the black aces (North,
+    South) crosswise."""
+    open_game(page, base, "hemispheres", 1)
+    for pile, crosswise in (
+        ("barrier_west", False),
+        ("barrier_east", False),
+        ("barrier_north", True),
+        ("barrier_south", True),
+        ("found1", False),
+        ("found2", True),
+    ):
+        box = page.locator(f'.table .pile[data-pile="{pile}"]').bounding_box()
+        assert box is not None, pile
+        assert (box["width"] > box["height"]) == crosswise, (pile, box)
+
+
+def test_the_hemispheres_circle_stands_up_on_a_phone(phone: Page, base: str) -> None:
+    """Held upright, the circle becomes an upright ellipse, so the cards are drawn
+    larger than the wide circle would allow (30 px on this phone) and the table is
+    taller than wide."""
+    open_game(phone, base, "hemispheres", 1)
+    phone.wait_for_function(
+        "() => parseFloat(getComputedStyle(document.querySelector('.table'))"
+        ".getPropertyValue('--cw')) >= 34",
+        timeout=20_000,
+    )
+    north = phone.locator('.table .pile[data-pile="barrier_north"]').bounding_box()
+    west = phone.locator('.table .pile[data-pile="barrier_west"]').bounding_box()
+    assert north is not None and west is not None
+    centre_x = north["x"] + north["width"] / 2
+    centre_y = west["y"] + west["height"] / 2
+    across = centre_x - west["x"]
+    down = centre_y - north["y"]
+    assert down > across, (down, across)
