@@ -737,3 +737,25 @@ def test_the_hemispheres_circle_stands_up_on_a_phone(phone: Page, base: str) -> 
     across = centre_x - west["x"]
     down = centre_y - north["y"]
     assert down > across, (down, across)
+
+
+def test_napoleons_square_stands_up_on_a_phone(phone: Page, base: str) -> None:
+    """Held upright, the side packets of Napoleon's Square are fanned downwards, one
+    above another, so the square is narrower and its cards are drawn larger than the
+    wide square allows (32 px on this phone), and the table still fits the screen."""
+    open_game(phone, base, "napoleons-square", 1)
+    phone.wait_for_function(
+        "() => parseFloat(getComputedStyle(document.querySelector('.table'))"
+        ".getPropertyValue('--cw')) >= 44",
+        timeout=20_000,
+    )
+    on_screen(phone, ".table")
+    lefts = [
+        phone.locator(f'.table .pile[data-pile="packet{n}"]').bounding_box() for n in (1, 4)
+    ]
+    assert lefts[0] is not None and lefts[1] is not None
+    assert abs(lefts[0]["x"] - lefts[1]["x"]) < 1 and lefts[1]["y"] < lefts[0]["y"], lefts
+    first = phone.locator('.table .pile[data-pile="packet1"] .card').first.bounding_box()
+    last = phone.locator('.table .pile[data-pile="packet1"] .card').last.bounding_box()
+    assert first is not None and last is not None
+    assert last["y"] > first["y"] and abs(last["x"] - first["x"]) < 1, (first, last)
