@@ -750,9 +750,7 @@ def test_napoleons_square_stands_up_on_a_phone(phone: Page, base: str) -> None:
         timeout=20_000,
     )
     on_screen(phone, ".table")
-    lefts = [
-        phone.locator(f'.table .pile[data-pile="packet{n}"]').bounding_box() for n in (1, 4)
-    ]
+    lefts = [phone.locator(f'.table .pile[data-pile="packet{n}"]').bounding_box() for n in (1, 4)]
     assert lefts[0] is not None and lefts[1] is not None
     assert abs(lefts[0]["x"] - lefts[1]["x"]) < 1 and lefts[1]["y"] < lefts[0]["y"], lefts
     first = phone.locator('.table .pile[data-pile="packet1"] .card').first.bounding_box()
