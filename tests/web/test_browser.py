@@ -686,13 +686,14 @@ CENTRES_SHOWN = """
 @pytest.mark.parametrize("game", IDS)
 def test_every_table_is_drawn_large_enough_on_a_phone(phone: Page, base: str, game: str) -> None:
     """Held upright, a phone's table box is taller than wide: a game's layout stands up
-    too, so that its cards are not drawn a few pixels wide, and no pile hides another."""
+    too, so that its cards are drawn at least 36 pixels wide (README), and no pile hides
+    another."""
     gid = phone.request.post(f"{base}/api/sessions", data={"game": game, "deal": 1}).json()["id"]
     phone.goto(f"{base}/#/game/{gid}")
     expect(phone.locator(".table .pile").first).to_be_visible()
     phone.wait_for_function(
         "() => parseFloat(getComputedStyle(document.querySelector('.table'))"
-        ".getPropertyValue('--cw')) >= 30",
+        ".getPropertyValue('--cw')) >= 36",
         timeout=20_000,
     )
     on_screen(phone, ".table")
