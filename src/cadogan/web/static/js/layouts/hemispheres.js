@@ -11,7 +11,7 @@ import { CARD_H, GAP, has, label, numbered, ring, slot } from "./geometry.js";
 const CX = 6.4;
 const CY = 5.9;
 const WIDE = { rx: 5.4, ry: 4.75 };
-const TALL = { rx: 4.35, ry: 5.75 };
+const TALL = { rx: 4.25, ry: 5.75 };
 const RACES = [
   ["european", [295, 315, 335], "European", 315],
   ["asiatic", [25, 45, 65], "Asiatic", 45],
@@ -56,7 +56,7 @@ export default function hemispheres(payload, { portrait = false } = {}) {
   const races = RACES.flatMap(([race]) => numbered(race, 1, 3));
   if (!has(payload, [...races, "pack", "talon", ...numbered("found", 1, 8)])) return null;
   const shape = portrait ? TALL : WIDE;
-  const cx = portrait ? shape.rx + 1.0 : CX;
+  const cx = portrait ? shape.rx + 0.95 : CX;
   const cy = portrait ? shape.ry + 1.1 : CY;
   const slots = cross(cx, cy);
   const labels = [];
