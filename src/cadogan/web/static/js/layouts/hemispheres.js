@@ -34,7 +34,8 @@ function cross(cx, cy) {
   for (const [piles, dx, dy] of ARMS) {
     let reach = dx !== 0 ? 0.65 : 0.8; // from the centre to the king's inner edge
     piles.forEach((pile, i) => {
-      const turned = (dx !== 0) !== (i === 2); // crosswise: the horizontal arms' foundations, the vertical arms' barriers
+      // Crosswise: the foundations of the horizontal arms, the barriers of the vertical.
+      const turned = (dx !== 0) !== (i === 2);
       const half = (dx !== 0) === turned ? CARD_H / 2 : 1 / 2;
       const d = reach + half;
       reach = d + half + GAP;
