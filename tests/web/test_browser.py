@@ -758,3 +758,27 @@ def test_napoleons_square_stands_up_on_a_phone(phone: Page, base: str) -> None:
     last = phone.locator('.table .pile[data-pile="packet1"] .card').last.bounding_box()
     assert first is not None and last is not None
     assert last["y"] > first["y"] and abs(last["x"] - first["x"]) < 1, (first, last)
+
+
+PHONE_SIDEWAYS: ViewportSize = {"width": 844, "height": 390}
+
+
+@pytest.mark.parametrize("game", ["constitution", "hemispheres", "zodiac"])
+def test_a_phone_held_sideways_gives_the_table_the_whole_screen(
+    browser: Browser, base: str, game: str
+) -> None:
+    """On a short screen held sideways the toolbar would leave the table a strip (20 px
+    cards for the Constitution and the Hemispheres); instead the table is as tall as the
+    screen and the page scrolls past the toolbar to it."""
+    for tab in watched_tab(browser, PHONE_SIDEWAYS):
+        open_game(tab, base, game, 1)
+        tab.wait_for_function(
+            "() => parseFloat(getComputedStyle(document.querySelector('.table'))"
+            ".getPropertyValue('--cw')) >= 28",
+            timeout=20_000,
+        )
+        box = tab.locator("#table-box").bounding_box()
+        assert box is not None and abs(box["height"] - PHONE_SIDEWAYS["height"]) < 1, box
+        tab.locator("#table-box").scroll_into_view_if_needed()
+        assert tab.evaluate("document.scrollingElement.scrollTop") > 0
+        expect(tab.locator("#table-box")).to_be_in_viewport(ratio=0.99)
