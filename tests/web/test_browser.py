@@ -482,6 +482,16 @@ def phone(browser: Browser) -> Iterator[Page]:
     yield from watched_tab(browser, PHONE)
 
 
+def wait_for_card_width(page: Page, pixels: int) -> None:
+    """Wait until the table draws its cards at least ``pixels`` wide (``--cw``)."""
+    page.wait_for_function(
+        "(least) => parseFloat(getComputedStyle(document.querySelector('.table'))"
+        ".getPropertyValue('--cw')) >= least",
+        arg=pixels,
+        timeout=20_000,
+    )
+
+
 def on_screen(page: Page, selector: str) -> None:
     box = page.locator(selector).bounding_box()
     assert box is not None, selector
@@ -691,11 +701,7 @@ def test_every_table_is_drawn_large_enough_on_a_phone(phone: Page, base: str, ga
     gid = phone.request.post(f"{base}/api/sessions", data={"game": game, "deal": 1}).json()["id"]
     phone.goto(f"{base}/#/game/{gid}")
     expect(phone.locator(".table .pile").first).to_be_visible()
-    phone.wait_for_function(
-        "() => parseFloat(getComputedStyle(document.querySelector('.table'))"
-        ".getPropertyValue('--cw')) >= 36",
-        timeout=20_000,
-    )
+    wait_for_card_width(phone, 36)
     on_screen(phone, ".table")
     widths = phone.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert widths[0] <= widths[1], widths
@@ -725,11 +731,7 @@ def test_the_hemispheres_circle_stands_up_on_a_phone(phone: Page, base: str) -> 
     larger than the wide circle would allow (30 px on this phone) and the table is
     taller than wide."""
     open_game(phone, base, "hemispheres", 1)
-    phone.wait_for_function(
-        "() => parseFloat(getComputedStyle(document.querySelector('.table'))"
-        ".getPropertyValue('--cw')) >= 34",
-        timeout=20_000,
-    )
+    wait_for_card_width(phone, 34)
     north = phone.locator('.table .pile[data-pile="barrier_north"]').bounding_box()
     west = phone.locator('.table .pile[data-pile="barrier_west"]').bounding_box()
     assert north is not None and west is not None
@@ -745,11 +747,7 @@ def test_napoleons_square_stands_up_on_a_phone(phone: Page, base: str) -> None:
     above another, so the square is narrower and its cards are drawn larger than the
     wide square allows (32 px on this phone), and the table still fits the screen."""
     open_game(phone, base, "napoleons-square", 1)
-    phone.wait_for_function(
-        "() => parseFloat(getComputedStyle(document.querySelector('.table'))"
-        ".getPropertyValue('--cw')) >= 44",
-        timeout=20_000,
-    )
+    wait_for_card_width(phone, 44)
     on_screen(phone, ".table")
     lefts = [phone.locator(f'.table .pile[data-pile="packet{n}"]').bounding_box() for n in (1, 4)]
     assert lefts[0] is not None and lefts[1] is not None
@@ -772,11 +770,7 @@ def test_a_phone_held_sideways_gives_the_table_the_whole_screen(
     screen and the page scrolls past the toolbar to it."""
     for tab in watched_tab(browser, PHONE_SIDEWAYS):
         open_game(tab, base, game, 1)
-        tab.wait_for_function(
-            "() => parseFloat(getComputedStyle(document.querySelector('.table'))"
-            ".getPropertyValue('--cw')) >= 28",
-            timeout=20_000,
-        )
+        wait_for_card_width(tab, 28)
         box = tab.locator("#table-box").bounding_box()
         assert box is not None and abs(box["height"] - PHONE_SIDEWAYS["height"]) < 1, box
         tab.locator("#table-box").scroll_into_view_if_needed()
