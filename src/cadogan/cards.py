@@ -16,6 +16,9 @@ from enum import IntEnum
 
 MASK64 = (1 << 64) - 1
 MAX_DEAL = (1 << 63) - 1
+RANDOM_DEALS = 1_000_000_000
+"""A random deal is drawn from 1 to this: nine digits at most, easy to note and share,
+though any number up to ``MAX_DEAL`` names a deal."""
 
 
 class Suit(IntEnum):
@@ -202,6 +205,14 @@ class SplitMix64:
     def __iter__(self) -> Iterator[int]:
         while True:
             yield self.next()
+
+
+def random_deal() -> int:
+    """A deal number drawn at random (not from the deal PRNG) from 1 to ``RANDOM_DEALS``,
+    the same range in every front end."""
+    import secrets
+
+    return secrets.randbelow(RANDOM_DEALS) + 1
 
 
 def check_deal_number(number: int) -> int:

@@ -15,12 +15,11 @@ import click
 from rich.console import Console
 
 from cadogan import registry
-from cadogan.cards import MAX_DEAL
 from cadogan.cli_common import DEAL, make_game, option_flag
-from cadogan.core import CadoganError, IllegalMove, Outcome
+from cadogan.core import CadoganError
 from cadogan.core.jsonform import state_to_json
 from cadogan.record import Record, ReplayError, replay
-from cadogan.render import describe, layout
+from cadogan.render import layout
 from cadogan.session import Session
 
 console = Console()
@@ -87,147 +86,6 @@ def deal(game: str, number: int, options: tuple[str, ...], as_json: bool) -> Non
         console.print(layout(g, state))
 
 
-OVER_HELP = "The game is over: undo, save FILE or quit."
-PLAY_HELP = "Type a move's number or its text; also: undo, redo, hint, auto, save FILE, quit."
-
-
-@cli.command()
-@click.argument("game")
-@click.option("--deal", "number", type=DEAL, default=None, help="Deal number (default: random).")
-@option_flag
-@click.option("--auto", is_flag=True, help="The computer plays every move (for every player).")
-def play(game: str, number: int | None, options: tuple[str, ...], auto: bool) -> None:
-    """Play a game in the terminal, with undo, redo, hints and save.
-
-    Two-player games (Sympathie) are played hot-seat: the prompt names the player to move.
-    """
-    g = make_game(game, options)
-    if number is None:
-        import secrets
-
-        number = secrets.randbelow(MAX_DEAL) + 1
-    session = Session(g, number)
-    if auto:
-        _autoplay_all(session)
-        _announce(session)
-    else:
-        console.print(PLAY_HELP, style="dim")
-        _prompt_loop(session)
-    if not session.outcome().over:
-        console.print(f"Stopped; the game is {session.outcome().value}.")
-
-
-def _announce(session: Session) -> None:
-    if session.outcome().over:
-        won = session.outcome() is Outcome.WON
-        console.print(f"[bold]The game is {'won' if won else 'lost'}.[/bold]")
-
-
-def _prompt_loop(session: Session) -> None:
-    """Ask for moves until the player quits.
-
-    When the game ends the result is announced, and the prompt stays for ``undo``,
-    ``save FILE`` or ``quit``, so a finished game can still be saved or taken back.
-    """
-    announced = False
-    while True:
-        legal = _show(session) if not announced else []
-        over = session.outcome().over
-        if over and not announced:
-            _announce(session)
-            console.print(OVER_HELP, style="dim")
-        announced = over
-        two_players = session.game.players > 1 and not over  # over: no one is to play
-        who = f"player {session.state.turn} " if two_players else ""
-        try:
-            line = click.prompt(f"{who}move", prompt_suffix="> ", show_default=False).strip()
-        except (EOFError, click.Abort):
-            line = "quit"
-        if _command(session, line, legal) == "quit":
-            return
-        if announced and not session.outcome().over:
-            announced = False  # an undo took the game back
-
-
-def _autoplay_all(session: Session) -> None:
-    """Let the honest greedy player make every move, printing each one.
-
-    It is the player of ``cadogan study --player greedy``: it remembers what it has
-    played, so it never loops, and it stops when it has nothing new to try.
-    """
-    import random
-
-    from cadogan.solve.greedy import Memory
-    from cadogan.solve.players import MAX_STEPS, honest_move
-
-    memory, rng = Memory(), random.Random(0)
-    for _ in range(MAX_STEPS):
-        state = session.state
-        if session.outcome().over:
-            break
-        move = honest_move(session.game, state, "greedy", rng, memory)
-        if move is None:
-            console.print("The greedy player has no move it has not tried; it stops here.")
-            break
-        who = f"player {state.turn}: " if session.game.players > 1 else ""
-        console.print(f"{who}{describe(session.game, state, move)}")
-        session.play(move)
-    console.print(layout(session.game, session.state, session.state.turn))
-
-
-def _show(session: Session) -> list[str]:
-    state = session.state
-    console.print(layout(session.game, state, state.turn))
-    legal = [str(m) for m in session.moves()]
-    for i, move in enumerate(session.moves(), 1):
-        console.print(f"  {i:>3}. {describe(session.game, state, move)}")
-    return legal
-
-
-def _command(session: Session, line: str, legal: list[str]) -> str:
-    word, _, rest = line.partition(" ")
-    try:
-        if word in ("quit", "q", "exit"):
-            return "quit"
-        if word == "undo":
-            console.print("Undone." if session.undo() else "Nothing to undo.")
-        elif word == "redo":
-            console.print("Redone." if session.redo() else "Nothing to redo.")
-        elif word == "save":
-            if not rest.strip():
-                raise IllegalMove("write save FILE")
-            session.save(rest.strip())
-            console.print(f"Saved to {rest.strip()}.")
-        elif word in ("help", "?"):
-            console.print(PLAY_HELP)
-        elif word == "hint":
-            _hint(session)
-        elif word == "auto":
-            console.print(f"Played {session.autoplay()} safe move(s).")
-        elif session.outcome().over:
-            console.print(OVER_HELP)
-        elif line.isdecimal():
-            index = int(line)
-            if not 1 <= index <= len(legal):
-                raise IllegalMove(f"choose a number from 1 to {len(legal)}")
-            session.play(legal[index - 1])
-        elif line:
-            session.play(line)
-    except IllegalMove as err:
-        console.print(f"[red]Illegal:[/red] {err.reason}")
-    except (CadoganError, OSError) as err:
-        console.print(f"[red]Error:[/red] {err}")
-    return "go"
-
-
-def _hint(session: Session) -> None:
-    """Print the solver's hint; Ctrl-C while it thinks cancels the hint, not the game."""
-    try:
-        console.print(session.hint().message)
-    except KeyboardInterrupt:
-        console.print("Hint cancelled; the game goes on.")
-
-
 @cli.command("replay")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: result, moves (and states).")
@@ -260,6 +118,7 @@ def replay_cmd(file: Path, as_json: bool, states: bool) -> None:
 # extra commands
 cli.add_command(__import__("cadogan.cli_stats", fromlist=["stats_cmd"]).stats_cmd)
 cli.add_command(__import__("cadogan.cli_serve", fromlist=["serve"]).serve)
+cli.add_command(__import__("cadogan.cli_play", fromlist=["play"]).play)
 from cadogan.cli_solve import solve as _solve  # noqa: E402
 
 cli.add_command(_solve)

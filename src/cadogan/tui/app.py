@@ -9,6 +9,7 @@ from textual.widgets import Footer, Header, OptionList
 from textual.widgets.option_list import Option
 
 from cadogan import registry
+from cadogan.cards import random_deal
 from cadogan.core import Game
 from cadogan.session import Session
 from cadogan.tui.table import TableScreen
@@ -78,10 +79,8 @@ class CadoganApp(App[None]):
 
     def next_deal(self) -> int:
         """The deal number asked for, once; then random deals."""
-        import secrets
-
         deal, self.deal = self.deal, None
-        return deal if deal is not None else secrets.randbelow(1_000_000_000) + 1
+        return deal if deal is not None else random_deal()
 
     def on_mount(self) -> None:
         self.push_screen(Chooser())

@@ -8,14 +8,13 @@ saves the game and tells everyone connected to it.
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import PlainTextResponse
 
 from cadogan import registry
-from cadogan.cards import MAX_DEAL
+from cadogan.cards import random_deal
 from cadogan.record import Record
 from cadogan.session import Session
 from cadogan.web import solver
@@ -65,7 +64,7 @@ def _alone(request: Request, session: Session, scored: bool = True) -> dict[str,
 def new_game(body: NewGame, request: Request) -> dict[str, Any]:
     """Start a game: a deal by number, or a random deal when ``deal`` is absent."""
     game = registry.game(body.game, **body.options)
-    deal = body.deal if body.deal is not None else secrets.randbelow(MAX_DEAL) + 1
+    deal = body.deal if body.deal is not None else random_deal()
     return _alone(request, Session(game, deal))
 
 
