@@ -146,7 +146,7 @@ def test_study_json_has_the_documented_keys(tmp_path: Path) -> None:
     assert data["low"] <= data["rate"] <= data["high"]
 
 
-@pytest.mark.parametrize("deals", ["0..5", "5..1", "x", "1..y"])
+@pytest.mark.parametrize("deals", ["0..5", "5..1", "x", "1..y", "1..9223372036854775807"])
 def test_bad_deal_ranges_are_refused(tmp_path: Path, deals: str) -> None:
     result = cadogan(
         "study", "travellers", "--deals", deals, "--db", str(tmp_path / "x.sqlite"), timeout=120
@@ -321,6 +321,17 @@ def test_retry_timeouts_replays_the_timeouts_of_a_smaller_budget(tmp_path: Path)
     assert json.loads(result.stdout)["deals"] == 7
     after = store.rows(TASK.game, TASK.options_text, TASK.player)
     assert [r.timeout for r in after] == [5.0, 5.0, 5.0, 20.0, 0.5, 5.0, 5.0]
+
+
+def test_a_rerun_with_a_larger_budget_says_how_to_retry_its_timeouts(tmp_path: Path) -> None:
+    """Run again with a larger --timeout, a study once played nothing and said nothing."""
+    db = tmp_path / "t.sqlite"
+    Store(db).add([fake(d, "timeout", 0.5) for d in (1, 2)])
+    args = ["study", TASK.game, "-o", "complete=travelled", "--player", "greedy"]
+    result = cadogan(*args, "--deals", "1..2", "--timeout", "5", "--db", str(db), timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "2 stored deal(s) timed out under a smaller --timeout" in result.stderr
+    assert "add --retry-timeouts" in result.stderr
 
 
 def test_the_budget_column_shows_a_range_and_where_the_timeouts_start() -> None:

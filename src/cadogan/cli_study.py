@@ -22,6 +22,9 @@ from cadogan.study.store import Row, Store
 
 DEFAULT_DB = "cadogan.sqlite"
 PLAYERS = ("solver", "greedy", "random")
+MAX_STUDY = 10_000_000
+"""The most deals one study takes: its bookkeeping holds the range in memory, and at a
+thousand deals a second this many already take hours (split a larger range)."""
 
 
 def parse_deals(text: str) -> range:
@@ -33,6 +36,8 @@ def parse_deals(text: str) -> range:
         raise BadOption(f"cannot read deals {text!r}; write A..B, e.g. 1..1000") from None
     if not 1 <= low <= high <= 2**63 - 1:
         raise BadOption(f"deals {text!r} must satisfy 1 <= A <= B <= 2**63-1")
+    if high - low >= MAX_STUDY:
+        raise BadOption(f"deals {text!r} are more than {MAX_STUDY:,} deals; split the range")
     return range(low, high + 1)
 
 
@@ -149,8 +154,14 @@ def study(
         stderr.print(f"Connecting to the Dask scheduler at {dask_address} …")
     with Progress(*columns, console=stderr, disable=as_json) as progress:
         done = len(store.done(task.game, task.options_text, player, deals))
+        shorter = len(store.retryable(task.game, task.options_text, player, deals, timeout))
         if retry:
-            done -= len(store.retryable(task.game, task.options_text, player, deals, timeout))
+            done -= shorter
+        elif shorter and not as_json:
+            stderr.print(
+                f"{shorter} stored deal(s) timed out under a smaller --timeout; "
+                "add --retry-timeouts to play them again with this one."
+            )
         bar = progress.add_task(f"{task.game} {player}", total=len(deals), completed=done, stats="")
 
         def advance(row: Row) -> None:
