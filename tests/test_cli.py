@@ -134,6 +134,8 @@ def test_play_reports_illegal_moves_and_bad_numbers() -> None:
         ["study", "travellers", "--deals", "1..2", "-o", "foo=bar", "--db", "/tmp/none.db"],
         ["tui", "-o", "play=free"],
         ["deal", "napoleons-square", "-o", "rules=book", "-o", "rules=modern"],
+        ["stats", "--db", "/nonexistent/none.sqlite"],
+        ["serve", "--host", "999.1.1.1", "--port", "0"],
     ],
 )
 def test_bad_input_gets_one_line_and_exit_2(args: list[str]) -> None:

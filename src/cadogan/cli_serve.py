@@ -15,7 +15,13 @@ WS_MAX_SIZE = 65_536  # WebSocket frames over this close the connection (message
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Port to listen on (0: any free port, named in the 'serving on' line).",
+)
 @click.option(
     "--db",
     "db_path",
@@ -59,7 +65,9 @@ def listen(host: str, port: int) -> socket.socket:
     try:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
     except socket.gaierror as err:
-        raise click.ClickException(f"cannot listen on {host!r}: {err.strerror}") from None
+        raise click.BadParameter(
+            f"cannot listen on {host!r}: {err.strerror}", param_hint="--host"
+        ) from None
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

@@ -57,7 +57,7 @@ def _collect(db: Path, who: str | None) -> list[tuple[str, str, list[stats.GameS
 def stats_cmd(db: Path, who: str | None, as_json: bool) -> None:
     """Each player's statistics per game: played, won, win %, streaks, results over time."""
     if not db.exists():
-        raise click.ClickException(f"no database at {db} (see cadogan serve --db)")
+        raise click.BadParameter(f"no database at {db} (see cadogan serve --db)", param_hint="--db")
     found = _collect(db, who)
     if as_json:
         data: dict[str, Any] = {

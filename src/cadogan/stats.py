@@ -58,9 +58,15 @@ class GameStats:
             "current_streak": self.current_streak,
             "best_streak": self.best_streak,
             "results": [
-                {"finished": r.finished, "outcome": r.outcome, "deal": r.deal} for r in self.results
+                {"finished": r.finished, "outcome": r.outcome, "deal": _deal_number(r.deal)}
+                for r in self.results
             ],
         }
+
+
+def _deal_number(deal: str) -> int | str:
+    """A deal as the integer every other JSON output gives (the table keeps it as text)."""
+    return int(deal) if deal.isdecimal() and len(deal) <= 19 else deal
 
 
 def record_result(

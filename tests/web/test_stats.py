@@ -61,6 +61,8 @@ def test_cadogan_stats_prints_the_same_figures(tmp_path: Path) -> None:
     conn = storage.connect(db)
     assert players[0]["games"] == [g.to_json() for g in stats.player_stats(conn, ALICE)]
     conn.close()
+    deals = {g["game"]: [r["deal"] for r in g["results"]] for g in players[0]["games"]}
+    assert deals == {"travellers": [1, 2, 3, 4, 5, 6], "zodiac": [9]}  # numbers, as elsewhere
     text = CliRunner().invoke(cli, ["stats", "--db", str(db), "--player", "Alice"])
     assert text.exit_code == 0 and "Travellers" in text.output and "83.3" in text.output
     assert "WW.WWW" in text.output and "player bbbb" not in text.output
@@ -68,7 +70,7 @@ def test_cadogan_stats_prints_the_same_figures(tmp_path: Path) -> None:
 
 def test_cadogan_stats_without_a_database(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["stats", "--db", str(tmp_path / "none.sqlite")])
-    assert result.exit_code != 0 and "no database" in result.output
+    assert result.exit_code == 2 and "no database" in result.output  # bad input: exit 2
     empty = tmp_path / "empty.sqlite"
     storage.connect(empty).close()
     assert "No finished games" in CliRunner().invoke(cli, ["stats", "--db", str(empty)]).output
