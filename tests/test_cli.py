@@ -59,6 +59,13 @@ def test_deal_text_names_the_piles() -> None:
     assert "Spare packet" in result.stdout and "packet12" in result.stdout
 
 
+def test_the_table_names_the_options_that_differ_from_the_book() -> None:
+    changed = run(["deal", "napoleons-square", "--deal", "2", "-o", "deal=single"])
+    assert changed.stdout.startswith("Napoleon's Square (deal=single) - deal 2 - ")
+    default = run(["deal", "napoleons-square", "--deal", "2", "-o", "rules=book"])
+    assert default.stdout.startswith("Napoleon's Square - deal 2 - ")
+
+
 def test_play_save_and_replay_a_finished_game(tmp_path: Path) -> None:
     path = tmp_path / "won.txt"
     moves = "\n".join(["1"] * 200) + f"\nsave {path}\n"

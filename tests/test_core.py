@@ -112,6 +112,30 @@ def test_options_resolve_defaults_and_refuse_bad_values() -> None:
         parse_pairs(["a=1", "b=3,a=2"])
 
 
+def test_option_names_and_values_are_read_as_the_game_spells_them() -> None:
+    """``sovereign=qd`` and ``play-during-deal=never`` were refused; the game's own
+    spelling comes back, so records and keys never see two forms of one option."""
+    specs = (
+        OptionSpec("sovereign", "Qd", ("Qd", "Qc")),
+        OptionSpec("play_during_deal", "a", ("a", "b")),
+    )
+    assert dict(resolve(specs, {"sovereign": "qc", "Play-During-Deal": "B"})) == {
+        "sovereign": "Qc",
+        "play_during_deal": "b",
+    }
+    with pytest.raises(BadOption, match="option play_during_deal is given twice: a and b"):
+        resolve(specs, {"play-during-deal": "a", "play_during_deal": "b"})
+
+
+def test_no_option_has_two_choices_that_differ_by_case_alone() -> None:
+    """What lets ``OptionSpec.check`` ignore case."""
+    from cadogan import registry
+
+    for cls in registry.classes():
+        for spec in cls.option_specs:
+            assert len({c.casefold() for c in spec.choices}) == len(spec.choices), spec
+
+
 def _state() -> object:
     return make_state(
         "travellers",

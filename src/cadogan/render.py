@@ -42,7 +42,8 @@ def layout(game: Game, state: State, player: int = 1) -> Group:
     view: View = game.view(state, player)
     blocks: list[Table | Text] = [
         Text(
-            f"{game.name} - deal {state.deal} - {describe_phase(state, game.players)}",
+            f"{game.name}{options_label(game)} - deal {state.deal} - "
+            f"{describe_phase(state, game.players)}",
             style="bold underline",
         )
     ]
@@ -56,6 +57,17 @@ def layout(game: Game, state: State, player: int = 1) -> Group:
             table.add_row(name, str(len(cards)), pile_text(cards))
         blocks.append(table)
     return Group(*blocks)
+
+
+def options_label(game: Game) -> str:
+    """The options that differ from the game's defaults, as `` (deal=single)``, so the
+    table says which variant is played; empty for the book's own game."""
+    changed = [
+        f"{spec.name}={game.options[spec.name]}"
+        for spec in game.option_specs
+        if game.options[spec.name] != spec.default
+    ]
+    return f" ({', '.join(changed)})" if changed else ""
 
 
 def describe_phase(state: State, players: int = 1) -> str:

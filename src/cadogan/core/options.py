@@ -19,23 +19,39 @@ class OptionSpec:
     help: str = ""
 
     def check(self, value: object) -> str:
-        """Return ``value`` as a string if it is allowed, else raise BadOption."""
+        """Return ``value`` as the choice it names, else raise BadOption.
+
+        Case is not significant (``sovereign=qd`` is ``Qd``): the choices of an option
+        never differ by case alone, and the value is given back as the game spells it.
+        """
         text = str(value)
-        if text not in self.choices:
-            allowed = ", ".join(self.choices)
-            raise BadOption(f"option {self.name} cannot be {text!r}; choose one of: {allowed}")
-        return text
+        for choice in self.choices:
+            if text.casefold() == choice.casefold():
+                return choice
+        allowed = ", ".join(self.choices)
+        raise BadOption(f"option {self.name} cannot be {text!r}; choose one of: {allowed}")
+
+
+def option_name(name: str) -> str:
+    """An option's name as the games spell it: lower case, words joined by ``_`` (so
+    ``play-during-deal`` and ``Play_During_Deal`` both name ``play_during_deal``)."""
+    return name.strip().lower().replace("-", "_")
 
 
 def resolve(specs: tuple[OptionSpec, ...], given: Mapping[str, object]) -> FrozenMap[str, str]:
     """Merge ``given`` over the defaults, refusing unknown names and bad values."""
     known = {spec.name: spec for spec in specs}
-    for name in given:
-        if name not in known:
+    named: dict[str, object] = {}
+    for name, value in given.items():
+        key = option_name(name)
+        if key not in known:
             names = ", ".join(known) or "none"
             raise BadOption(f"unknown option {name!r}; this game's options are: {names}")
+        if key in named and str(named[key]) != str(value):
+            raise BadOption(f"option {key} is given twice: {named[key]} and {value}")
+        named[key] = value
     return FrozenMap(
-        (spec.name, spec.check(given[spec.name]) if spec.name in given else spec.default)
+        (spec.name, spec.check(named[spec.name]) if spec.name in named else spec.default)
         for spec in specs
     )
 
