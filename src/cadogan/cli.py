@@ -13,9 +13,10 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.padding import Padding
 
 from cadogan import registry
-from cadogan.cli_common import DEAL, make_game, option_flag
+from cadogan.cli_common import DEAL, make_game, option_flag, plural
 from cadogan.core import CadoganError
 from cadogan.core.jsonform import state_to_json
 from cadogan.record import Record, ReplayError, replay
@@ -64,11 +65,10 @@ def games(as_json: bool) -> None:
             f"{k}={v['default']} ({'|'.join(v['choices'])})" for k, v in row["options"].items()
         )
         aliases = f" (also: {', '.join(row['aliases'])})" if row["aliases"] else ""
-        console.print(
-            f"[bold]{row['id']}[/bold]{aliases}: {row['name']}, "
-            f"{row['packs']} pack(s), {row['players']} player(s)"
-        )
-        console.print(f"    {row['description']}" + (f"\n    options: {opts}" if opts else ""))
+        console.print(f"[bold]{row['id']}[/bold]: {row['name']}{aliases}")
+        sizes = f"{plural(row['packs'], 'pack')}, {plural(row['players'], 'player')}"
+        details = f"{sizes}. {row['description']}" + (f"\noptions: {opts}" if opts else "")
+        console.print(Padding(details, (0, 0, 0, 4), expand=False))  # wrapped lines keep the indent
 
 
 @cli.command()
@@ -109,7 +109,7 @@ def replay_cmd(file: Path, as_json: bool, states: bool) -> None:
         click.echo(json.dumps(data, indent=2))
     else:
         click.echo(
-            f"{result.game.name}, deal {record.deal}: {len(result.moves)} moves, "
+            f"{result.game.name}, deal {record.deal}: {plural(len(result.moves), 'move')}, "
             f"{result.outcome.value}"
         )
 

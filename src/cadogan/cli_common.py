@@ -13,14 +13,27 @@ from cadogan.cards import MAX_DEAL
 from cadogan.core import Game
 from cadogan.core.options import parse_pairs
 
-DEAL = click.IntRange(1, MAX_DEAL)
+
+class DealNumber(click.IntRange):
+    """A deal number, 1 to 2**63-1; named so that a bad one reads "not a valid deal
+    number" rather than "not a valid integer range"."""
+
+    name = "deal number"
+
+
+DEAL = DealNumber(1, MAX_DEAL)
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 move``, ``2 moves``, ``1,024 positions``."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 class Seconds(click.FloatRange):
     """A positive, finite number of seconds: ``nan`` and ``inf`` pass a plain
     ``FloatRange`` (no comparison with nan is true), and a solve would never stop."""
 
-    name = "seconds"
+    name = "number of seconds"
 
     def __init__(self, low: float = 0.0) -> None:
         super().__init__(low, min_open=low == 0.0)

@@ -87,6 +87,7 @@ def _prompt_loop(session: Session) -> Session:
     ``save FILE`` or ``quit``, so a finished game can still be saved or taken back.
     """
     legal = _show(session)
+    _announce_end(session)
     while True:
         two_players = session.game.players > 1 and not session.outcome().over
         who = f"player {session.state.turn} " if two_players else ""
@@ -102,6 +103,15 @@ def _prompt_loop(session: Session) -> Session:
             legal = _show(session)
         if reply.text:
             console.print(reply.text)
+        if reply.changed:
+            _announce_end(session)
+
+
+def _announce_end(session: Session) -> None:
+    """Once the game is over, say how it ended and what can still be done."""
+    if session.outcome().over:
+        _announce(session)
+        console.print(OVER_HELP, style="dim")
 
 
 def _autoplay_all(session: Session) -> None:
@@ -129,12 +139,10 @@ def _autoplay_all(session: Session) -> None:
 
 
 def _show(session: Session) -> list[str]:
-    """Draw the table and number the legal moves; once the game is over, say so instead."""
+    """Draw the table and number the legal moves (none once the game is over)."""
     state = session.state
     console.print(layout(session.game, state, state.turn))
     if session.outcome().over:
-        _announce(session)
-        console.print(OVER_HELP, style="dim")
         return []
     legal = [str(m) for m in session.moves()]
     for i, move in enumerate(session.moves(), 1):

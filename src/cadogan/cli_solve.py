@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from cadogan import registry
-from cadogan.cli_common import DEAL, SECONDS, option_flag
+from cadogan.cli_common import DEAL, SECONDS, option_flag, plural
 from cadogan.core import Game, State
 from cadogan.core.options import parse_pairs
 from cadogan.record import Record
@@ -27,8 +27,8 @@ from cadogan.solve.search import MAX_STATES, Limits
 VERDICTS = {
     "solved": "solved: the deal can be won",
     "unsolvable": "unsolvable: no line of play wins (exhaustive search)",
-    "timeout": "undecided: the solver ran out of its budget (time, or --max-nodes)",
-    "memory": "undecided: the solver's table reached its cap",
+    "timeout": "timeout: undecided, the solver ran out of its budget (time, or --max-nodes)",
+    "memory": "memory: undecided, the solver's table reached its cap",
 }
 
 
@@ -138,11 +138,12 @@ def _check_writable(path: Path) -> None:
 def _print_solution(g: Game, number: int, solution: Solution) -> None:
     click.echo(f"{g.name}, deal {number}: {VERDICTS[solution.status]}.")
     click.echo(
-        f"{solution.nodes:,} positions generated, {solution.peak_states:,} in the table, "
+        f"{plural(solution.nodes, 'position')} generated, "
+        f"{plural(solution.peak_states, 'position')} in the table at most, "
         f"{solution.seconds:.2f} s."
     )
     if solution.status == "solved":
-        click.echo(f"Solution ({len(solution.moves)} moves):")
+        click.echo(f"Solution ({plural(len(solution.moves), 'move')}):")
         for index, move in enumerate(solution.moves, 1):
             click.echo(f"  {index:>4}. {move}")
 

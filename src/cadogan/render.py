@@ -48,7 +48,8 @@ def layout(game: Game, state: State, player: int = 1) -> Group:
         )
     ]
     for section in game.sections(state):
-        table = Table(title=section.title, title_justify="left", show_header=False, box=None)
+        blocks.append(Text(section.title, style="italic"))  # a title never wraps with the table
+        table = Table(show_header=False, box=None)
         table.add_column("pile", style="cyan", no_wrap=True)
         table.add_column("n", justify="right", style="dim")
         table.add_column("cards")

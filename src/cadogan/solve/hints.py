@@ -21,7 +21,7 @@ from cadogan.core import Game, Move, Outcome, State
 from cadogan.solve.greedy import greedy_move
 from cadogan.solve.search import Solution, Status, solve
 
-NO_LONGER: Final = "This deal can no longer be won."
+NO_LONGER: Final = "No line of play wins from here: this position is proved lost."
 PROOFS_CAP: Final = 100_000  # positions remembered per game before the memory starts afresh
 
 
