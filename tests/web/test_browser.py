@@ -776,3 +776,73 @@ def test_a_phone_held_sideways_gives_the_table_the_whole_screen(
         tab.locator("#table-box").scroll_into_view_if_needed()
         assert tab.evaluate("document.scrollingElement.scrollTop") > 0
         expect(tab.locator("#table-box")).to_be_in_viewport(ratio=0.99)
+
+
+# Feedback: what the player is told when a click, a drag or a tool does not play
+
+
+def sources(data: dict[str, Any]) -> set[str]:
+    """The piles some listed move starts from."""
+    return {m["args"][0] for m in data["moves"] if m["args"]}
+
+
+def test_the_card_in_hand_clicked_again_is_put_down(page: Page, base: str) -> None:
+    """It once sent the move 'packetN packetN' and said a card cannot go onto its own pile."""
+    data = open_game(page, base, "napoleons-square", 2)
+    source = pairs(data)[0]["args"][0]
+    card = pile(page, source).locator("img.card").last
+    card.click()
+    expect(pile(page, source)).to_have_class("pile selected")
+    card.click()
+    expect(page.locator("#message")).to_have_text("Put down.")
+    expect(pile(page, source)).to_have_class("pile")
+    assert current(page)["chosen"] == 0
+
+
+def test_a_refused_move_leaves_the_card_in_hand(page: Page, base: str) -> None:
+    """After a refusal the card looked picked up but was not: the next click on a lit
+    destination picked that pile up instead of playing the move."""
+    data = open_game(page, base, "hemispheres", 7)
+    click_illegal_move(page, data)
+    expect(page.locator("#message")).to_contain_text("Not allowed:")
+    source = pairs(data)[0]["args"][0]
+    expect(pile(page, source)).to_have_class("pile selected")
+    target = next(m["args"][-1] for m in pairs(data) if m["args"][0] == source)
+    pile(page, target).click()
+    after = wait_steps(page, 1)
+    assert after["last"][-1]["text"] == f"{source} {target}"
+
+
+def test_a_card_with_no_move_can_be_dragged_and_the_drop_says_why(page: Page, base: str) -> None:
+    data = open_game(page, base, "napoleons-square", 2)
+    piles = data["view"]["piles"]
+    stuck = next(p for p in piles if p.startswith("packet") and piles[p] and p not in sources(data))
+    other = next(p for p in piles if p.startswith("packet") and p != stuck)
+    a, b = pile(page, stuck).bounding_box(), pile(page, other).bounding_box()
+    assert a and b
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+    expect(page.locator(".ghost")).to_have_count(1)
+    page.mouse.up()
+    expect(page.locator("#message")).to_contain_text("Not allowed:")
+    assert current(page)["chosen"] == 0
+
+
+def test_autoplay_says_the_server_cannot_be_reached(page: Page, base: str) -> None:
+    """Autoplay once wrote 'No safe move to make.' over every refusal and failure."""
+    open_game(page, base, "travellers", 1)
+    page.route("**/autoplay", lambda route: route.abort())
+    page.locator("#autoplay").click()
+    expect(page.locator("#message")).to_contain_text("Cannot reach the server")
+    expect(page.locator("#message")).not_to_contain_text("Not allowed")
+
+
+def test_a_deal_number_past_the_last_is_refused_in_words(page: Page, base: str) -> None:
+    open_game(page, base, "travellers", 1)
+    page.locator("#deal-number").fill("9223372036854775808")
+    page.locator("#deal-form button").click()
+    expect(page.locator("#message")).to_have_text(
+        "That is not a deal number: deal numbers run from 1 to 9223372036854775807."
+    )
+    expect(page.locator("#game-meta")).to_contain_text("deal 1")

@@ -8,7 +8,7 @@ import {
   actionsOn, attemptText, isFoundation, movesFrom, targetOf, targetsFrom,
 } from "./moves.js";
 import { drawTable } from "./render.js";
-import { refuse, say, showResult } from "./status.js";
+import { complain, refuse, say, showResult } from "./status.js";
 
 export const ctl = {
   payload: null, // the live game, as the server last described it
@@ -87,7 +87,7 @@ export async function run(call, message) {
     await setPayload(payload, message);
     return true;
   } catch (err) {
-    if (err instanceof ApiError) refuse(err.message);
+    if (err instanceof ApiError) complain(err);
     else throw err;
     return false;
   }
@@ -120,12 +120,18 @@ function select(selection) {
     : `Picked up ${what}; no legal destination is listed for it.`);
 }
 
+// Play the card in hand onto ``target``.  A refused move leaves it in hand, as it still
+// looks (its destinations lit), with the rule that refused it on the message line.
 async function drop(target) {
   const sel = ctl.selection;
   ctl.selection = null;
   const moves = movesFrom(ctl.payload, sel).filter((m) => targetOf(m, ctl.payload.view.piles) === target);
-  if (moves.length) return send(moves[0].text);
-  return send(attemptText(ctl.payload, sel, target));
+  const played = await send(moves.length ? moves[0].text : attemptText(ctl.payload, sel, target));
+  if (!played && !ctl.selection && !ctl.live) {
+    ctl.selection = sel;
+    markSelection();
+  }
+  return played;
 }
 
 // A click (or Enter) on a pile, or on one card of a spread pile.
@@ -133,7 +139,8 @@ export async function clickPile(pile, card = null) {
   const payload = ctl.payload;
   if (!payload || ctl.frame || notYours(payload)) return;
   if (ctl.selection) {
-    if (ctl.selection.pile === pile && (!card || card === ctl.selection.card)) {
+    // The card in hand clicked again (a whole pile is in hand when no card is named).
+    if (ctl.selection.pile === pile && (!card || !ctl.selection.card || card === ctl.selection.card)) {
       select(null);
       return say("Put down.");
     }
@@ -174,7 +181,8 @@ export function startDrag(pile, card) {
   if (!ctl.payload || ctl.frame) return false;
   const spread = card && movesFrom(ctl.payload, { pile, card }).some((m) => m.args[0] === card);
   const selection = { pile, card: spread ? card : null };
-  if (!movesFrom(ctl.payload, selection).length) return false;
+  // A card with no listed move may be dragged too: dropping it says the rule that refuses it.
+  if (!(ctl.payload.view.piles[pile] || []).length) return false;
   select(selection);
   return true;
 }

@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { $, clear, el } from "./dom.js";
+import { DEAL_RANGE, isDeal, notice } from "./status.js";
 import { newGame } from "./toolbar.js";
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -36,6 +37,7 @@ function gameCard(game) {
       options[select.dataset.option] = select.value;
     }
     const deal = form.querySelector(".deal-number").value.trim() || null;
+    if (deal !== null && !isDeal(deal)) return notice(`That is not a deal number: ${DEAL_RANGE}.`, "error");
     newGame(game.id, deal, options, event.submitter?.dataset.room || null);
   });
   return form;

@@ -112,7 +112,7 @@ function wire() {
     location.hash = `#/game/${payload.id}`;
     await run(async () => payload);
     await openReplay(0);
-    say(`Loaded a record of ${payload.game.name}, deal ${payload.deal_text} (${payload.steps} moves): `
+    say(`Loaded a record of ${payload.game.name}, deal ${payload.deal_text} (${payload.steps === 1 ? "1 move" : `${payload.steps} moves`}): `
       + "step through it here, or close the replay to play on.");
   });
   new ResizeObserver(() => {

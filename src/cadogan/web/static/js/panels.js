@@ -4,7 +4,7 @@
 import { api, ApiError } from "./api.js";
 import { $ } from "./dom.js";
 import { ctl, redraw } from "./game.js";
-import { refuse, say, showResult } from "./status.js";
+import { complain, refuse, say, showResult } from "./status.js";
 
 const replay = { step: 0, steps: 0 };
 
@@ -45,7 +45,7 @@ async function show(step) {
     showResult({ over: Boolean(frame.result), result: frame.result, outcome: frame.outcome });
     if (frame.result) say(frame.result);
   } catch (err) {
-    if (err instanceof ApiError) refuse(err.message);
+    if (err instanceof ApiError) complain(err);
     else throw err;
   }
 }
@@ -97,7 +97,7 @@ export async function loadRecordFile(file) {
   try {
     return await api.load(text);
   } catch (err) {
-    if (err instanceof ApiError) refuse(err.message);
+    if (err instanceof ApiError) complain(err);
     else throw err;
     return null;
   }

@@ -4,7 +4,7 @@
 
 import { api, ApiError } from "./api.js";
 import { $, clear, el } from "./dom.js";
-import { refuse, say } from "./status.js";
+import { complain, say } from "./status.js";
 
 export const named = (seat) => !seat.free && seat.name !== `player ${seat.seat}`;
 
@@ -72,7 +72,7 @@ export function attachRoom(live) {
     try {
       await api.rename(name);
     } catch (err) {
-      if (err instanceof ApiError) refuse(err.message);
+      if (err instanceof ApiError) complain(err);
       else throw err;
     }
   });

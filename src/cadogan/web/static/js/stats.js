@@ -5,7 +5,7 @@
 
 import { api, ApiError } from "./api.js";
 import { $, clear, el } from "./dom.js";
-import { refuse } from "./status.js";
+import { complain } from "./status.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const W = 300;
@@ -46,6 +46,10 @@ export function chart(game) {
     root.append(svg("text", { x: LEFT - 4, y: y(rate) + 3, class: "scale", "text-anchor": "end" }, text));
   }
   root.append(svg("polyline", { points: points.join(" "), class: "rate" }));
+  if (n === 1) { // a one-point line draws nothing: mark the rate itself
+    const [cx, cy] = points[0].split(",");
+    root.append(svg("circle", { cx, cy, r: 3, class: "rate-point" }));
+  }
   results.forEach((r, i) => {
     root.append(svg("circle", { cx: x(i).toFixed(1), cy: H - PAD - 2, r: 3, class: r.outcome === "won" ? "won" : "lost" }));
   });
@@ -80,7 +84,7 @@ async function guarded(call) {
   try {
     return await call();
   } catch (err) {
-    if (err instanceof ApiError) refuse(err.message);
+    if (err instanceof ApiError) complain(err);
     else throw err;
     return null;
   }

@@ -6,7 +6,7 @@ import { api, ApiError } from "./api.js";
 import { $, clear, el } from "./dom.js";
 import { ctl, run, send, showHint } from "./game.js";
 import { buttonMoves, pairedActions } from "./moves.js";
-import { refuse, say, setBusy } from "./status.js";
+import { complain, DEAL_RANGE, isDeal, refuse, say, setBusy } from "./status.js";
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -54,9 +54,11 @@ export const tools = {
     const before = ctl.payload.steps;
     setBusy(true, "Autoplay\u2026");
     try {
-      await run(() => api.autoplay(ctl.payload.id));
+      // A refusal (a watcher, a lost connection) has been said by ``run``: keep it.
+      if (!(await run(() => api.autoplay(ctl.payload.id)))) return;
       const played = ctl.payload.steps - before;
-      if (!ctl.payload.over) say(played ? `Autoplay made ${played} safe moves.` : "No safe move to make.");
+      const moves = played === 1 ? "1 safe move" : `${played} safe moves`;
+      if (!ctl.payload.over) say(played ? `Autoplay made ${moves}.` : "No safe move to make.");
     } finally {
       setBusy(false);
     }
@@ -89,7 +91,7 @@ async function ask(call, show, text, here = false) {
     show(answer);
   } catch (err) {
     if (err instanceof ApiError) {
-      if (ctl.payload?.id === id) refuse(err.message);
+      if (ctl.payload?.id === id) complain(err);
     } else throw err;
   } finally {
     setBusy(false);
@@ -103,7 +105,7 @@ export async function newGame(gameId, deal, options, room = null) {
       : await api.start(gameId, deal, options);
     location.hash = `#/game/${payload.id}`;
   } catch (err) {
-    if (err instanceof ApiError) refuse(err.message);
+    if (err instanceof ApiError) complain(err);
     else throw err;
   }
 }
@@ -119,8 +121,8 @@ export function attachToolbar() {
   $("#deal-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const deal = $("#deal-number").value.trim();
-    if (/^[1-9][0-9]{0,18}$/.test(deal)) tools.newDeal(deal);
-    else refuse("a deal number is a whole number from 1 up");
+    if (isDeal(deal)) tools.newDeal(deal);
+    else say(`That is not a deal number: ${DEAL_RANGE}.`, "error");
   });
   $("#play-listed").addEventListener("click", () => {
     const text = $("#all-moves").value;
