@@ -10,6 +10,7 @@ import pytest
 
 from cadogan import registry
 from cadogan.core import TRANSFER, Game, Move, Outcome, Pile, State, View
+from cadogan.describe import describe
 from cadogan.session import Session
 from cadogan.solve import PLAYERS, Hint, greedy_move, play_deal, solve
 from cadogan.solve.greedy import SHUFFLE_LIMIT, Memory, _is_stock, score, shuffles
@@ -209,7 +210,8 @@ def test_following_the_hints_needs_one_solve(monkeypatch: pytest.MonkeyPatch) ->
     while not session.outcome().over:
         hint = session.hint(timeout=ROOMY)
         assert hint.status == "solved" and hint.move in session.moves()
-        assert hint.message == f"Play {hint.move}: the deal can still be won."
+        named = describe(game, session.state, hint.move)
+        assert hint.message == f"Play {named}: the deal can still be won."
         session.play(hint.move)
     assert session.outcome() is Outcome.WON
 

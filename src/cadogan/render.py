@@ -9,7 +9,10 @@ from rich.table import Table
 from rich.text import Text
 
 from cadogan.cards import Card
-from cadogan.core import TRANSFER, Game, Move, State, View
+from cadogan.core import Game, State, View
+from cadogan.describe import describe
+
+__all__ = ["describe", "layout", "plain"]
 
 SHOW_LAST = 12
 BACK = "##"
@@ -78,16 +81,6 @@ def describe_phase(state: State, players: int = 1) -> str:
         parts.append(f"player {state.turn} to play")
     parts += [f"{k}={v}" for k, v in state.vars.items()]
     return ", ".join(parts)
-
-
-def describe(game: Game, state: State, move: Move) -> str:
-    """A move's text with the card it carries, when that card is face up: ``talon found3 (Q♥)``."""
-    text = str(move)
-    if move.verb == TRANSFER and move.source is not None and move.source in state.piles:
-        pile = state.piles[move.source]
-        if pile.top is not None and pile.top_up:
-            return f"{text} ({pile.top.label})"
-    return text
 
 
 def plain(renderable: Group) -> str:

@@ -846,3 +846,26 @@ def test_a_deal_number_past_the_last_is_refused_in_words(page: Page, base: str) 
         "That is not a deal number: deal numbers run from 1 to 9223372036854775807."
     )
     expect(page.locator("#game-meta")).to_contain_text("deal 1")
+
+
+def label(code: str) -> str:
+    """A card code as the page names it: 'Td' is 10♦."""
+    rank = "10" if code[0] == "T" else code[0]
+    return rank + {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}[code[1]]
+
+
+def test_the_messages_name_the_card_as_well_as_the_piles(page: Page, base: str) -> None:
+    """'Picked up asiatic3' and 'Played asiatic3 found3' named no card."""
+    data = open_game(page, base, "hemispheres", 7)
+    source, target = pairs(data)[0]["args"][0], pairs(data)[0]["args"][-1]
+    card = label(data["view"]["piles"][source][-1])
+    pile(page, source).click()
+    expect(page.locator("#message")).to_contain_text(f"Picked up {card} ({source})")
+    pile(page, target).click()
+    expect(page.locator("#message")).to_have_text(f"Played {source} {target} ({card}).")
+    exchange = page.locator("#actions select.paired option").first
+    north = exchange.get_attribute("value")
+    assert north is not None and north.startswith("exchange ")
+    first = north.split()[1]
+    after = current(page)
+    assert exchange.inner_text().startswith(f"{label(after['view']['piles'][first][-1])} {first}")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from cadogan.core import Game, Move, Outcome, State
+from cadogan.describe import describe
 from cadogan.solve.greedy import greedy_move
 from cadogan.solve.search import Solution, Status, solve
 
@@ -111,7 +112,9 @@ def hint(game: Game, state: State, *, timeout: float = 2.0, proofs: Proofs | Non
             return _rule_of_thumb(game, state, found.status)
     first = proofs.next_move(state)
     if first is not None:
-        return Hint(first, f"Play {first}: the deal can still be won.", "solved")
+        return Hint(
+            first, f"Play {describe(game, state, first)}: the deal can still be won.", "solved"
+        )
     return Hint(None, NO_LONGER, "unsolvable")
 
 
@@ -123,6 +126,7 @@ def _rule_of_thumb(game: Game, state: State, status: Status) -> Hint:
         return Hint(None, f"The solver ran out of {budget} and there is no move.", status)
     return Hint(
         move,
-        f"The solver ran out of {budget} before deciding; a rule-of-thumb move is {move}.",
+        f"The solver ran out of {budget} before deciding; a rule-of-thumb move is "
+        f"{describe(game, state, move)}.",
         status,
     )

@@ -5,8 +5,9 @@ import { api, ApiError } from "./api.js";
 import { $ } from "./dom.js";
 import { layoutFor } from "./layouts/index.js";
 import {
-  actionsOn, attemptText, isFoundation, movesFrom, targetOf, targetsFrom,
+  actionsOn, attemptText, isFoundation, movesFrom, spoken, targetOf, targetsFrom, topLabel,
 } from "./moves.js";
+import { cardLabel } from "./cards.js";
 import { drawTable } from "./render.js";
 import { complain, refuse, say, showResult } from "./status.js";
 
@@ -100,7 +101,7 @@ export function send(text) {
     if (!ctl.live.send({ type: "move", move: text })) refuse("the room is not connected; reconnecting\u2026");
     return Promise.resolve(true);
   }
-  return run(() => api.move(ctl.payload.id, text), `Played ${text}.`);
+  return run(() => api.move(ctl.payload.id, text), `Played ${spoken(ctl.payload, text)}.`);
 }
 
 // In a room, or at someone else's game: say why this person cannot move now.
@@ -115,7 +116,8 @@ function select(selection) {
   markSelection();
   if (!selection) return;
   const count = targetsFrom(ctl.payload, selection).size;
-  const what = selection.card || selection.pile;
+  const card = selection.card ? cardLabel(selection.card) : topLabel(ctl.payload, selection.pile);
+  const what = card ? `${card} (${selection.pile})` : selection.pile;
   say(count ? `Picked up ${what}: ${count} legal destination${count > 1 ? "s" : ""} highlighted.`
     : `Picked up ${what}; no legal destination is listed for it.`);
 }

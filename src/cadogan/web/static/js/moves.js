@@ -2,7 +2,7 @@
 // (or a card of a spread pile), where they go, and which actions a pile offers.
 // The page never decides legality; it only finds the listed move a click means.
 
-import { isHidden } from "./cards.js";
+import { cardLabel, isHidden } from "./cards.js";
 
 // Whether a move may take from ``pile``: its first argument names that pile, or a
 // face-up card lying in it (as in "take Qc found5"; a twin may lie face up elsewhere).
@@ -69,4 +69,23 @@ export function attemptText(payload, selection, target) {
   const [verb] = verbs.size === 1 ? [...verbs] : ["move"];
   const from = selection.card || selection.pile;
   return verb === "move" ? `${from} ${target}` : `${verb} ${from} ${target}`;
+}
+
+// The face-up top card of a pile in words ("2\u2666"), or null.
+export function topLabel(payload, pile) {
+  const cards = payload.view.piles[pile] || [];
+  const top = cards[cards.length - 1];
+  return top && !isHidden(top) ? cardLabel(top) : null;
+}
+
+// A listed move's text with the cards it carries, as the server's hints name them:
+// "asiatic3 found3 (2\u2666)", "exchange european1 australian2 (4\u2660, 2\u2665)".
+export function spoken(payload, text) {
+  const move = payload.moves.find((m) => m.text === text);
+  if (!move) return text;
+  const piles = payload.view.piles;
+  const paired = move.args.length >= 2 && move.args.every((a) => a in piles);
+  const named = move.transfer ? [move.args[0]] : paired ? move.args : [];
+  const labels = named.map((pile) => topLabel(payload, pile));
+  return labels.length && labels.every(Boolean) ? `${text} (${labels.join(", ")})` : text;
 }

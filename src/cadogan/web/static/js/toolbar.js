@@ -5,10 +5,12 @@
 import { api, ApiError } from "./api.js";
 import { $, clear, el } from "./dom.js";
 import { ctl, run, send, showHint } from "./game.js";
-import { buttonMoves, pairedActions } from "./moves.js";
+import { buttonMoves, pairedActions, topLabel } from "./moves.js";
 import { complain, DEAL_RANGE, isDeal, refuse, say, setBusy } from "./status.js";
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+// A pile with its face-up top card, for the lists of paired actions: "4\u2660 european1".
+const named = (payload, pile) => [topLabel(payload, pile), pile].filter(Boolean).join(" ");
 
 function actionButtons(payload) {
   const box = clear($("#actions"));
@@ -20,7 +22,7 @@ function actionButtons(payload) {
   }
   for (const [verb, moves] of pairedActions(payload)) {
     const pick = el("select", { "aria-label": `${capital(verb)}: choose the piles`, class: "paired" },
-      moves.map((m) => el("option", { value: m.text, text: m.args.join(" \u2194 ") })));
+      moves.map((m) => el("option", { value: m.text, text: m.args.map((a) => named(payload, a)).join(" \u2194 ") })));
     box.append(el("span", { class: "group" }, pick,
       el("button", { type: "button", class: "action", onclick: () => send(pick.value), text: capital(verb) })));
   }
