@@ -766,15 +766,23 @@ def test_a_phone_held_sideways_gives_the_table_the_whole_screen(
     browser: Browser, base: str, game: str
 ) -> None:
     """On a short screen held sideways the toolbar would leave the table a strip (20 px
-    cards for the Constitution and the Hemispheres); instead the table is as tall as the
-    screen and the page scrolls past the toolbar to it."""
+    cards for the Constitution and the Hemispheres); instead the table and the message
+    line above it are as tall as the screen, the page scrolls past the toolbar to them,
+    and the message line stays at the top."""
     for tab in watched_tab(browser, PHONE_SIDEWAYS):
         open_game(tab, base, game, 1)
         wait_for_card_width(tab, 28)
         box = tab.locator("#table-box").bounding_box()
-        assert box is not None and abs(box["height"] - PHONE_SIDEWAYS["height"]) < 1, box
+        status = tab.locator(".status").bounding_box()
+        assert box is not None and status is not None
+        assert abs(box["height"] + status["height"] - PHONE_SIDEWAYS["height"]) < 1, box
         tab.locator("#table-box").scroll_into_view_if_needed()
         assert tab.evaluate("document.scrollingElement.scrollTop") > 0
+        expect(tab.locator("#table-box")).to_be_in_viewport(ratio=0.99)
+        # The message line stays on screen above the table: a refusal is seen.
+        click_illegal_move(tab, current(tab))
+        expect(tab.locator("#message")).to_contain_text("Not allowed:")
+        expect(tab.locator("#message")).to_be_in_viewport()
         expect(tab.locator("#table-box")).to_be_in_viewport(ratio=0.99)
 
 
@@ -869,3 +877,15 @@ def test_the_messages_name_the_card_as_well_as_the_piles(page: Page, base: str) 
     first = north.split()[1]
     after = current(page)
     assert exchange.inner_text().startswith(f"{label(after['view']['piles'][first][-1])} {first}")
+
+
+def test_a_long_message_does_not_move_the_table_on_a_phone(phone: Page, base: str) -> None:
+    """A refusal that wrapped to three lines pushed every card 14 px down under the finger."""
+    open_game(phone, base, "hemispheres", 7)
+    before = phone.locator("#table-box").bounding_box()
+    phone.evaluate(
+        "document.querySelector('#message').textContent = 'Not allowed: ' + 'a rule '.repeat(30)"
+    )
+    after = phone.locator("#table-box").bounding_box()
+    assert before is not None and after is not None
+    assert (after["y"], after["height"]) == (before["y"], before["height"])
