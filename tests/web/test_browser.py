@@ -889,3 +889,15 @@ def test_a_long_message_does_not_move_the_table_on_a_phone(phone: Page, base: st
     after = phone.locator("#table-box").bounding_box()
     assert before is not None and after is not None
     assert (after["y"], after["height"]) == (before["y"], before["height"])
+
+
+def test_an_options_meaning_opens_with_a_click(phone: Page, base: str) -> None:
+    """The options' help was a tooltip only, which a phone never shows."""
+    phone.goto(f"{base}/#/")
+    form = phone.locator('form[data-game="petits-paquets"]')
+    expect(form.locator("label.option")).to_contain_text("play during deal")
+    help_text = form.locator(".option-help p")
+    expect(help_text).to_be_hidden()
+    form.locator(".option-help summary").click()
+    expect(help_text).to_be_visible()
+    expect(help_text).to_contain_text("when cards may be played while dealing")

@@ -169,6 +169,7 @@ def test_against_the_computer_in_the_browser(people: Contexts, server: LiveServe
     page.locator('form[data-game="sympathie"] input.deal-number').fill("2")
     page.locator('form[data-game="sympathie"] button.room-computer').click()
     expect(page.locator("#room-seats")).to_contain_text("the computer")
+    expect(page.locator("#room-copy")).to_be_hidden()  # no seat is left to give away
     for _ in range(120):
         data = current(page)
         if data["over"]:

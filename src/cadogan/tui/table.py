@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from importlib import resources
 from pathlib import Path
 
 from rich.text import Text
@@ -17,6 +16,7 @@ from textual.widgets import Button, Footer, Header, Label, Static
 from cadogan.cards import MAX_DEAL
 from cadogan.core import CadoganError, Game, IllegalMove, Move, Outcome
 from cadogan.record import Record
+from cadogan.rules_doc import for_players, rules_markdown
 from cadogan.session import Session
 from cadogan.tui import arrange
 from cadogan.tui.dialogs import Ask, Choose, Reading
@@ -294,11 +294,11 @@ class TableScreen(Screen[None]):
 
 
 def rules_text(game_id: str) -> str:
-    """The game's rules document, shipped inside the package."""
-    try:
-        return (resources.files("cadogan") / "rules" / f"{game_id}.md").read_text("utf-8")
-    except OSError:
+    """The game's rules document, shipped inside the package, the rules first."""
+    text = rules_markdown(game_id)
+    if text is None:
         return f"# {game_id}\n\nThe rules document is missing from this installation."
+    return for_players(text)
 
 
 def action_words(legal: tuple[Move, ...]) -> list[str]:

@@ -8,12 +8,19 @@ import { newGame } from "./toolbar.js";
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+// An option: its name in words, its choices, and what they mean (a tap opens it, as a
+// phone has no hover for a tooltip).
 function optionField(gameId, option) {
   const id = `opt-${gameId}-${option.name}`;
-  return el("label", { for: id, class: "option", title: option.help },
-    `${option.name} `,
+  const field = el("label", { for: id, class: "option", title: option.help },
+    `${option.name.replaceAll("_", " ")} `,
     el("select", { id, "data-option": option.name },
       option.choices.map((c) => el("option", { value: c, selected: c === option.default, text: c }))));
+  if (!option.help) return field;
+  return el("div", { class: "option-row" }, field,
+    el("details", { class: "option-help" },
+      el("summary", { text: "?", "aria-label": `What ${option.name.replaceAll("_", " ")} means` }),
+      el("p", { text: option.help })));
 }
 
 function gameCard(game) {

@@ -33,6 +33,11 @@ export function showRoom(payload) {
   const others = payload.watchers ? `${payload.watchers} watching.` : "";
   $("#room-watchers").textContent = `${watching}${others}`;
   $("#room-link").value = `${location.origin}/#/game/${payload.id}`;
+  // Against the computer no seat is left to give away: the link is for watchers only.
+  const full = payload.seats.every((seat) => !seat.free);
+  for (const id of ["#room-link", "#room-copy", "label[for=room-link]"]) {
+    document.querySelector(id).hidden = full && payload.seats.some((seat) => seat.computer);
+  }
   $("#room-name-form").hidden = !payload.you.length;
 }
 

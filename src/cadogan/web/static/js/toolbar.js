@@ -60,7 +60,7 @@ export const tools = {
       if (!(await run(() => api.autoplay(ctl.payload.id)))) return;
       const played = ctl.payload.steps - before;
       const moves = played === 1 ? "1 safe move" : `${played} safe moves`;
-      if (!ctl.payload.over) say(played ? `Autoplay made ${moves}.` : "No safe move to make.");
+      say(played ? `Autoplay made ${moves}.` : "No safe move to make."); // beside the result too
     } finally {
       setBusy(false);
     }
