@@ -901,3 +901,27 @@ def test_an_options_meaning_opens_with_a_click(phone: Page, base: str) -> None:
     form.locator(".option-help summary").click()
     expect(help_text).to_be_visible()
     expect(help_text).to_contain_text("when cards may be played while dealing")
+
+
+def test_the_counts_on_a_turned_pile_stand_upright(page: Page, base: str) -> None:
+    """On the lower half of the Zodiac's ring the counts were upside down."""
+    gid = page.request.post(f"{base}/api/sessions", data={"game": "zodiac", "deal": 5}).json()["id"]
+    data: dict[str, Any] = page.request.get(f"{base}/api/sessions/{gid}").json()
+    for _ in range(40):  # marry cards into the ring until some pile there holds several
+        onto = [m for m in data["moves"] if m["args"] and m["args"][-1].startswith("zodiac")]
+        if not onto:
+            break
+        data = page.request.post(
+            f"{base}/api/sessions/{gid}/moves", data={"move": onto[-1]["text"]}
+        ).json()
+    page.goto(f"{base}/#/game/{gid}")
+    expect(page.locator(".table .pile").first).to_be_visible()
+    turns = page.evaluate(
+        """[...document.querySelectorAll('.pile')].filter((p) => p.querySelector('.count'))
+        .map((p) => [p.style.transform, p.querySelector('.count').style.transform])"""
+    )
+    turned = [(pile, badge) for pile, badge in turns if "rotate" in pile and pile != "rotate(0deg)"]
+    assert turned, turns
+    for pile, badge in turned:
+        angle = float(pile.split("rotate(")[1].split("deg")[0])
+        assert badge == f"rotate({-angle:g}deg)", (pile, badge)

@@ -85,12 +85,25 @@ function pileNode(given, cards, cw) {
   for (let i = first; i < cards.length; i += 1) {
     node.append(cardNode(cards[i], i, w, places ? places[i] || places[places.length - 1] : null));
   }
-  if (!cards.length) node.append(el("span", { class: "placeholder", text: slotDef.caption && slotDef.caption !== true ? slotDef.caption : slotDef.pile }));
+  const turn = slotDef.rotate || 0;
+  if (!cards.length) {
+    const words = el("span", { class: "placeholder", text: slotDef.caption && slotDef.caption !== true ? slotDef.caption : slotDef.pile });
+    if (upsideDown(turn)) words.style.transform = "rotate(180deg)"; // read from the table's edge
+    node.append(words);
+  }
   if (!places && cards.length > 1) {
     node.classList.add("stacked");
-    node.append(el("span", { class: "count", "aria-hidden": "true", text: String(cards.length) }));
+    const badge = el("span", { class: "count", "aria-hidden": "true", text: String(cards.length) });
+    if (turn) badge.style.transform = `rotate(${-turn}deg)`; // the count stands upright
+    node.append(badge);
   }
   return node;
+}
+
+// Whether a pile turned by ``deg`` would show its words upside down.
+function upsideDown(deg) {
+  const turn = ((deg % 360) + 360) % 360;
+  return turn > 90 && turn < 270;
 }
 
 function labelNode(def, cw) {
