@@ -318,17 +318,21 @@ def test_piles_and_cards_have_accessible_names(page: Page, base: str) -> None:
 # Mouse: drag and drop, double-click
 
 
-def test_drag_and_drop_plays_a_move(page: Page, base: str) -> None:
-    data = open_game(page, base, "constitution", 1)
-    source, target = pairs(data)[0]["args"]
-    a = pile(page, source).bounding_box()
-    b = pile(page, target).bounding_box()
+def drag(page: Page, source: str, target: str) -> None:
+    """Drag the top card of ``source`` onto ``target`` with the mouse; a ghost card follows."""
+    a, b = pile(page, source).bounding_box(), pile(page, target).bounding_box()
     assert a and b
     page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
     page.mouse.down()
     page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
     expect(page.locator(".ghost")).to_have_count(1)
     page.mouse.up()
+
+
+def test_drag_and_drop_plays_a_move(page: Page, base: str) -> None:
+    data = open_game(page, base, "constitution", 1)
+    source, target = pairs(data)[0]["args"]
+    drag(page, source, target)
     after = wait_steps(page, 1)
     assert after["last"][-1]["text"] == f"{source} {target}"
 
@@ -826,13 +830,7 @@ def test_a_card_with_no_move_can_be_dragged_and_the_drop_says_why(page: Page, ba
     piles = data["view"]["piles"]
     stuck = next(p for p in piles if p.startswith("packet") and piles[p] and p not in sources(data))
     other = next(p for p in piles if p.startswith("packet") and p != stuck)
-    a, b = pile(page, stuck).bounding_box(), pile(page, other).bounding_box()
-    assert a and b
-    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
-    page.mouse.down()
-    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
-    expect(page.locator(".ghost")).to_have_count(1)
-    page.mouse.up()
+    drag(page, stuck, other)
     expect(page.locator("#message")).to_contain_text("Not allowed:")
     assert current(page)["chosen"] == 0
 
