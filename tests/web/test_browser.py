@@ -923,3 +923,14 @@ def test_the_counts_on_a_turned_pile_stand_upright(page: Page, base: str) -> Non
     for pile, badge in turned:
         angle = float(pile.split("rotate(")[1].split("deg")[0])
         assert badge == f"rotate({-angle:g}deg)", (pile, badge)
+
+
+def test_places_and_actions_are_named_in_words(page: Page, base: str) -> None:
+    """Empty places showed their ids ('found1', 'barrier_north') and buttons said
+    'Turn p1packet1'."""
+    open_game(page, base, "napoleons-square", 2)
+    expect(pile(page, "found1").locator(".placeholder")).to_have_text("foundation")
+    gid = page.request.post(f"{base}/api/sessions", data={"game": "sympathie", "deal": 1}).json()
+    page.goto(f"{base}/#/game/{gid['id']}")
+    button = page.locator('#actions button[data-move="turn p1packet1"]')
+    expect(button).to_have_text("Turn packet 1")

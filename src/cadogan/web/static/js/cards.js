@@ -29,3 +29,16 @@ export function cardLabel(card) {
   const rank = card[0] === "T" ? "10" : card[0];
   return `${rank}${SIGNS[card[1]]}`;
 }
+
+// A pile's id in words for the player: "found3" is a foundation (the eight are alike),
+// "barrier_north" the north barrier, "p2packet9" packet 9 (the seat is the side of the
+// table it lies on), "european2" european 2.
+export function placeName(pile) {
+  const match = /^(?:p\d)?([a-z_]+?)(\d*)$/.exec(pile);
+  if (!match) return pile;
+  const [, word, number] = match;
+  if (word === "found") return "foundation";
+  const barrier = /^barrier_(\w+)$/.exec(word);
+  if (barrier) return `${barrier[1]} barrier`;
+  return number ? `${word} ${number}` : word;
+}

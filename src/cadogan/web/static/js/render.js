@@ -1,7 +1,7 @@
 // Draws the table: each slot of the layout becomes a pile element holding its cards,
 // stacked, fanned, or spread on points. The table is scaled to fit its box.
 
-import { cardImage, cardLabel, cardName, isHidden } from "./cards.js";
+import { cardImage, cardLabel, cardName, isHidden, placeName } from "./cards.js";
 import { el } from "./dom.js";
 import { CARD_H } from "./layouts/geometry.js";
 
@@ -87,7 +87,7 @@ function pileNode(given, cards, cw) {
   }
   const turn = slotDef.rotate || 0;
   if (!cards.length) {
-    const words = el("span", { class: "placeholder", text: slotDef.caption && slotDef.caption !== true ? slotDef.caption : slotDef.pile });
+    const words = el("span", { class: "placeholder", text: slotDef.caption && slotDef.caption !== true ? slotDef.caption : placeName(slotDef.pile) });
     if (upsideDown(turn)) words.style.transform = "rotate(180deg)"; // read from the table's edge
     node.append(words);
   }

@@ -3,12 +3,15 @@
 // autoplay, "is this deal winnable?", records.
 
 import { api, ApiError } from "./api.js";
+import { placeName } from "./cards.js";
 import { $, clear, el } from "./dom.js";
 import { ctl, run, send, showHint } from "./game.js";
 import { buttonMoves, pairedActions, topLabel } from "./moves.js";
 import { complain, DEAL_RANGE, isDeal, refuse, say, setBusy } from "./status.js";
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+// An action's words with its piles named for the player: "turn packet 1", not "turn p1packet1".
+const inWords = (payload, move) => [move.verb, ...move.args.map((a) => (a in payload.view.piles ? placeName(a) : a))].join(" ");
 // A pile with its face-up top card, for the lists of paired actions: "4\u2660 european1".
 const named = (payload, pile) => [topLabel(payload, pile), pile].filter(Boolean).join(" ");
 
@@ -17,7 +20,7 @@ function actionButtons(payload) {
   for (const move of buttonMoves(payload)) {
     box.append(el("button", {
       type: "button", class: "action", "data-move": move.text,
-      onclick: () => send(move.text), text: capital(move.text),
+      onclick: () => send(move.text), text: capital(inWords(payload, move)),
     }));
   }
   for (const [verb, moves] of pairedActions(payload)) {
