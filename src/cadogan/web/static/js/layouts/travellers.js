@@ -9,7 +9,7 @@ const PITCH_Y = CARD_H + 1.4;
 export default function travellers(payload) {
   const packets = numbered("packet", 1, 12);
   if (!has(payload, [...packets, "spare", "kings"])) return null;
-  const fan = { fan: "down", step: 0.28, max: 1.0 };
+  const fan = { fan: "down", step: 0.22, max: 0.85 }; // five cards clear the next row's caption
   const slots = [slot("spare", 0.6, 1.1, { caption: "Spare packet" })];
   for (let r = 0; r < 3; r += 1) {
     const names = packets.slice(4 * r, 4 * r + 4);
