@@ -934,3 +934,17 @@ def test_places_and_actions_are_named_in_words(page: Page, base: str) -> None:
     page.goto(f"{base}/#/game/{gid['id']}")
     button = page.locator('#actions button[data-move="turn p1packet1"]')
     expect(button).to_have_text("Turn packet 1")
+
+
+def test_the_constitution_stands_its_government_beside_the_divisions_on_a_wide_screen(
+    page: Page, base: str
+) -> None:
+    """At 1366 x 768 the plate's arrangement drew the cards 50 px wide in the middle of
+    the screen; the Government beside the divisions draws them 76 px wide."""
+    open_game(page, base, "constitution", 1)
+    wait_for_card_width(page, 70)
+    government = pile(page, "found1").bounding_box()
+    council = pile(page, "council1").bounding_box()
+    assert government is not None and council is not None
+    assert government["x"] + government["width"] < council["x"]
+    fits(page)

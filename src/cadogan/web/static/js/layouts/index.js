@@ -41,17 +41,26 @@ function complete(layout, payload) {
 }
 
 // The layout of ``payload``'s table for a box of the given size: a game's layout may
-// offer a taller, narrower arrangement for a box taller than wide (a phone held up).
+// offer a taller, narrower arrangement for a box taller than wide (a phone held up),
+// and a flatter one (``wide``) for a box wider than tall, which is taken when it draws
+// the cards larger than the usual one does.
 export async function layoutFor(payload, box = null) {
   const draw = await special(payload.game.id);
-  const shape = { portrait: Boolean(box && box.width < box.height) };
+  const portrait = Boolean(box && box.width < box.height);
   let layout = null;
   if (draw) {
     try {
-      layout = draw(payload, shape);
+      layout = draw(payload, { portrait });
+      const flat = box && !portrait ? draw(payload, { wide: true }) : null;
+      if (flat && layout && scale(flat, box) > scale(layout, box)) layout = flat;
     } catch (err) {
       console.warn("layout failed, using the generic one", err);
     }
   }
   return complete(layout || generic(payload), payload);
+}
+
+// How wide a card is drawn when ``layout`` fills ``box``.
+function scale(layout, box) {
+  return Math.min(box.width / layout.width, box.height / layout.height);
 }
