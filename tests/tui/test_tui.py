@@ -201,11 +201,13 @@ def test_the_hint_says_when_the_deal_can_no_longer_be_won(monkeypatch: pytest.Mo
         app = CadoganApp(registry.game("travellers"), 3)  # deal 3 cannot come out
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("h")
+            await app.workers.wait_for_complete()
             await pilot.pause()
             assert "proved lost" in text(app, "#message")
         app = CadoganApp(registry.game("travellers"), 28)  # deal 28 comes out
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("h")
+            await app.workers.wait_for_complete()
             await pilot.pause()
             assert "turn spare" in text(app, "#message")
 
@@ -376,5 +378,58 @@ def test_every_key_the_footer_names_fits_an_80_by_24_terminal() -> None:
             shown = {key.key for key in keys}
             assert {"d", "h", "u", "question_mark", "q"} <= shown
             assert all(key.region.right <= 80 for key in keys), [str(k.region) for k in keys]
+
+    asyncio.run(run())
+
+
+def test_the_arrows_move_between_piles_when_the_table_scrolls() -> None:
+    """At 80 x 24 the scrolling table took the arrows to scroll itself, and the focus
+    stayed on a pile scrolled out of sight."""
+
+    async def run() -> None:
+        app = CadoganApp(registry.game("zodiac"), 7)
+        async with app.run_test(size=(80, 24)) as pilot:
+            first = table(app).focused
+            await pilot.press("right", "right")
+            focused = table(app).focused
+            assert focused is not None and focused is not first
+            await pilot.press(*["down"] * 20)
+            await pilot.pause()
+            focused = table(app).focused
+            assert focused is not None
+            scroller = table(app).query_one("#table")
+            assert focused.region.overlaps(scroller.region)  # scrolled into sight
+
+    asyncio.run(run())
+
+
+def test_q_asks_again_before_leaving_a_game_in_progress() -> None:
+    async def run() -> None:
+        app = CadoganApp(registry.game("travellers"), 28)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("d")  # a move: the game is in progress
+            await pilot.press("q")
+            assert isinstance(app.screen, TableScreen)
+            assert "Press q again" in text(app, "#message")
+            await pilot.press("q")
+            assert not isinstance(app.screen, TableScreen)
+
+    asyncio.run(run())
+
+
+def test_the_cards_left_leave_out_the_constitutions_decoration() -> None:
+    """A won Constitution said 'cards left 16': the Sovereign, the court cards and the
+    queens put aside never move."""
+    game = registry.game("constitution")
+    session = Session(game, 1)
+    state = session.state
+    idle = sum(len(state.piles[n]) for n in game.idle_piles)
+    assert idle == 16
+    playing = sum(len(p) for n, p in state.piles.items() if not n.startswith("found"))
+
+    async def run() -> None:
+        app = CadoganApp(game, 1)
+        async with app.run_test(size=SIZE):
+            assert f"cards left {playing - idle} " in text(app, "#status")
 
     asyncio.run(run())

@@ -67,6 +67,9 @@ class Game(ABC):
     description: ClassVar[str] = ""
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     verbs: ClassVar[frozenset[str]] = frozenset()
+    idle_piles: ClassVar[frozenset[str]] = frozenset()
+    """Piles whose cards take no part in play (the Constitution's Sovereign and court
+    cards): a count of the cards still to play leaves them out."""
     # Solver hint: the game is dealt card by card from a pile named ``pack`` and its
     # choices fall between two turns of it, so the beam probe (solve.beam) suits it.
     layered: ClassVar[bool] = False

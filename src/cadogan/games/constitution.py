@@ -75,6 +75,7 @@ class Constitution(Game):
     players = 1
     packs = 2
     description = "Cards climb from the People through Commons and Lords to the Privy Council."
+    idle_piles = frozenset({SOVEREIGN, BISHOPS, JUDGES, ASIDE})  # Play 1: decoration only
     # The exhaustive search takes one turn in eight (it proves no deal lost), and the
     # best-first probe starts again every 5,000 positions: the Constitution's wins
     # come early in a run or not at all.  With the search's share cut past 50,000

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from pathlib import Path
 
 from rich.text import Text
@@ -13,11 +14,12 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Label, Static
 
-from cadogan.cards import MAX_DEAL
-from cadogan.core import CadoganError, Game, IllegalMove, Move, Outcome
+from cadogan.cards import MAX_DEAL, random_deal
+from cadogan.core import CadoganError, Game, IllegalMove, Move, Outcome, State
 from cadogan.record import Record
 from cadogan.rules_doc import for_players, rules_markdown
 from cadogan.session import Session
+from cadogan.solve.hints import Hint, hint
 from cadogan.tui import arrange
 from cadogan.tui.dialogs import Ask, Choose, Reading
 from cadogan.tui.picking import choose, next_card, targets
@@ -31,8 +33,10 @@ HELP = """# Keys
   **x** exchange, **R** (shift-r) re-deal, **i** every card of the pile in focus (a
   pile shows only its last few; a mouse pointer resting on it shows them all)
 - **u** undo, **r** redo, **h** hint (the solver), **a** autoplay safe moves
-- **n** new deal by number, **s** save a record, **l** load a record
-- **k** the rules of this game, **?** this help, **q** back to the games
+- **n** new deal (by number, or empty for a random one), **s** save a record, **l** load
+  a record
+- **k** the rules of this game, **?** this help, **q** back to the games (twice during a
+  game in progress, which is not kept)
 """
 
 
@@ -57,15 +61,20 @@ class TableScreen(Screen[None]):
         Binding("k", "rules", "Rules"),
         Binding("question_mark", "help", "Help"),
         Binding("escape", "drop", "Cancel", show=False),
-        Binding("q", "app.pop_screen", "Games"),
-        Binding("right,down", "app.focus_next", show=False),
-        Binding("left,up", "app.focus_previous", show=False),
+        Binding("q", "leave", "Games"),
+        # priority: the scrolling table would take the arrows to scroll itself, and the
+        # focus would stay on a pile scrolled out of sight; moving the focus scrolls to it.
+        Binding("right,down", "app.focus_next", show=False, priority=True),
+        Binding("left,up", "app.focus_previous", show=False, priority=True),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, message: str = "") -> None:
         super().__init__()
         self.session = session
         self.held: str | None = None
+        self.opening = message  # said when the table is first drawn (a loaded game)
+        self.hint_text = ""  # the last hint, kept beside "Holding ..." while followed
+        self.leaving = False  # q pressed once during a game in progress
 
     @property
     def game(self) -> Game:
@@ -91,7 +100,7 @@ class TableScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.refresh_table()
+        self.refresh_table(self.opening)
         first = self.query(PileWidget).first()
         first.focus()
 
@@ -106,6 +115,7 @@ class TableScreen(Screen[None]):
             widget.set_class(widget.pile_name == self.held, "held")
             widget.set_class(widget.pile_name in lit, "target")
         self._actions(legal)
+        self.leaving = False
         self.query_one("#message", Static).update(message)
         self.query_one("#status", Static).update(self.status_line())
         self.title = f"{self.game.name} — deal {self.session.deal}"
@@ -141,7 +151,7 @@ class TableScreen(Screen[None]):
         state = self.session.state
         piles = state.piles
         founds = [p for n, p in piles.items() if n.startswith("found")]
-        total = sum(len(p) for p in piles.values())
+        total = sum(len(p) for n, p in piles.items() if n not in self.game.idle_piles)
         if founds:
             left = total - sum(len(p) for p in founds)
         else:
@@ -163,7 +173,8 @@ class TableScreen(Screen[None]):
         elif pick.move is not None:
             self.play(pick.move)
         else:
-            self.refresh_table(f"Holding {self.held}." if self.held else "")
+            held = f"Holding {self.held}." if self.held else ""
+            self.refresh_table(" ".join(x for x in (held, self.hint_text) if x))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.name:
@@ -176,6 +187,7 @@ class TableScreen(Screen[None]):
     def play(self, move: Move) -> None:
         """Play a move; an illegal one shows the rule's reason."""
         self.held = None
+        self.hint_text = ""
         try:
             self.session.play(move)
         except IllegalMove as err:
@@ -185,7 +197,12 @@ class TableScreen(Screen[None]):
 
     def result_message(self) -> str:
         """The announcement when the game ends."""
-        outcome = self.session.outcome()
+        return self.result_of(self.session)
+
+    @staticmethod
+    def result_of(session: Session) -> str:
+        """The announcement when ``session``'s game has ended, else nothing."""
+        outcome = session.outcome()
         if outcome is Outcome.WON:
             return "[bold green]The game is won![/bold green]"
         if outcome is Outcome.LOST:
@@ -241,20 +258,34 @@ class TableScreen(Screen[None]):
             self.refresh_table("Nothing to redo.")
 
     def action_hint(self) -> None:
-        hint = self.session.hint(timeout=2.0)
-        self.refresh_table(f"Hint: {escape(hint.message)}")
+        """Ask the solver in a thread, so that the table still answers while it thinks."""
+        self.refresh_table("Hint: the solver is thinking (up to 2 s) ...")
+        self.run_worker(partial(self._seek_hint, self.session.state), thread=True, group="hint")
+
+    def _seek_hint(self, state: State) -> None:
+        found = hint(self.game, state, timeout=2.0, proofs=self.session.proofs)
+        self.app.call_from_thread(self._show_hint, state, found)
+
+    def _show_hint(self, state: State, found: Hint) -> None:
+        if self.session.state is not state:  # the table moved on while it thought
+            return
+        self.hint_text = f"Hint: {escape(found.message)}"
+        self.refresh_table(self.hint_text)
 
     def action_autoplay(self) -> None:
         count = self.session.autoplay()
         self.refresh_table(self.result_message() or f"Autoplay made {count} move(s).")
 
     def action_new_deal(self) -> None:
-        self.app.push_screen(Ask("Deal number (1 to 2**63-1):"), self._new_deal)
+        self.app.push_screen(Ask("Deal number (empty for a random deal):"), self._new_deal)
 
     def _new_deal(self, text: str | None) -> None:
         if text is None:
             return
-        if not text.isdecimal() or not 1 <= int(text) <= MAX_DEAL:
+        if not text.strip():
+            self.app.switch_screen(TableScreen(Session(self.game, random_deal())))
+            return
+        if not text.isdecimal() or len(text) > 19 or not 1 <= int(text) <= MAX_DEAL:
             self.refresh_table(f"[red]{escape(repr(text))} is not a deal number.[/red]")
             return
         self.app.switch_screen(TableScreen(Session(self.game, int(text))))
@@ -284,7 +315,21 @@ class TableScreen(Screen[None]):
         except CadoganError as err:
             self.refresh_table(f"[red]Cannot load:[/red] {escape(str(err))}")
             return
-        self.app.switch_screen(TableScreen(session))
+        moves = len(session.history)
+        said = (
+            f"Loaded {escape(path)}: deal {session.deal}, {moves} move{'s' if moves != 1 else ''}."
+        )
+        self.app.switch_screen(
+            TableScreen(session, " ".join(x for x in (said, self.result_of(session)) if x))
+        )
+
+    def action_leave(self) -> None:
+        """Back to the games; a game in progress asks for a second q, as it is not kept."""
+        if self.session.outcome().over or not self.session.history or self.leaving:
+            self.app.pop_screen()
+            return
+        self.refresh_table("Press q again to leave this game (s saves it first).")
+        self.leaving = True
 
     def action_rules(self) -> None:
         self.app.push_screen(Reading(rules_text(self.game.id)))
