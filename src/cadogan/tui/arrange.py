@@ -55,3 +55,9 @@ def lines(game_id: str, section: Section) -> list[tuple[str, ...]]:
         return [(name,) for name in section.piles]
     width = WIDTH.get(section.title, PER_LINE)
     return [section.piles[i : i + width] for i in range(0, len(section.piles), width)]
+
+
+def across(game_id: str, group: Sequence[Section]) -> tuple[int, int]:
+    """How many piles the widest line of a display row holds, side by side over its
+    sections, and how many sections it has (for the screen to fit the piles)."""
+    return sum(max(map(len, lines(game_id, s)), default=0) for s in group), len(group)

@@ -8,7 +8,9 @@ from textual.widgets import Static
 
 from cadogan.cards import Card
 
-ROOM = 16  # a pile is 20 columns wide, less its border and padding: one line of cards
+WIDEST, NARROWEST = 20, 12  # a pile's width in columns, as the screen allows
+FRAME = 4  # its border and padding
+ROOM = WIDEST - FRAME  # the columns for one line of cards
 
 
 def card_text(card: Card | None) -> Text:
@@ -25,7 +27,11 @@ def pile_label(name: str, cards: tuple[Card | None, ...], room: int = ROOM) -> T
     The cards must stay on one line: a line that wrapped would push the top card, the
     one that can be played, out of the pile's box.
     """
-    text = Text(f"{name} {len(cards)}\n", style="dim")
+    count = f" {len(cards)}"
+    if len(name) + len(count) > room:  # a narrow pile: the name gives way in its middle,
+        digits = name[len(name.rstrip("0123456789")) :]  # keeping the number a move names
+        name = name[: max(1, room - len(count) - len(digits) - 1)] + "…" + digits
+    text = Text(f"{name}{count}\n", style="dim")
     if not cards:
         text.append("  ·  ", style="dim")
         return text
@@ -64,12 +70,19 @@ class PileWidget(Static, can_focus=True):
         super().__init__(id=f"pile-{name}", classes="pile")
         self.pile_name = name
         self.cards: tuple[Card | None, ...] = ()
+        self.room = ROOM
         self.tooltip = name
+
+    def fit(self, width: int) -> None:
+        """Take ``width`` columns (a screen too narrow for the widest piles)."""
+        self.styles.width = width
+        self.room = width - FRAME
+        self.show(self.cards)
 
     def show(self, cards: tuple[Card | None, ...]) -> None:
         """Redraw with these cards (as the player sees them)."""
         self.cards = cards
-        self.update(pile_label(self.pile_name, cards))
+        self.update(pile_label(self.pile_name, cards, self.room))
         self.tooltip = pile_contents(self.pile_name, cards)
 
     def on_click(self) -> None:

@@ -7,6 +7,7 @@ from functools import partial
 from pathlib import Path
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, HorizontalScroll, ScrollableContainer, Vertical
@@ -23,7 +24,7 @@ from cadogan.solve.hints import Hint, hint
 from cadogan.tui import arrange
 from cadogan.tui.dialogs import Ask, Choose, Reading
 from cadogan.tui.picking import choose, next_card, targets
-from cadogan.tui.pile import PileWidget, pile_contents
+from cadogan.tui.pile import NARROWEST, WIDEST, PileWidget, pile_contents
 
 HELP = """# Keys
 
@@ -84,8 +85,10 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         sections = self.game.sections(self.session.state)
+        groups = arrange.rows(self.game.id, sections)
+        self.across = max(arrange.across(self.game.id, group) for group in groups)
         with ScrollableContainer(id="table", can_focus=False):
-            for group in arrange.rows(self.game.id, sections):
+            for group in groups:
                 with Horizontal(classes="group"):
                     for section in group:
                         with Vertical(classes="section"):
@@ -98,6 +101,14 @@ class TableScreen(Screen[None]):
         yield Static(id="message")
         yield Static(id="status")
         yield Footer(compact=True, show_command_palette=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Narrow the piles, down to NARROWEST columns, so the widest row fits."""
+        piles, sections = self.across
+        room = event.size.width - 2 - sections  # the scrollbar, and a column between sections
+        width = max(NARROWEST, min(WIDEST, room // max(piles, 1)))
+        for pile in self.query(PileWidget):
+            pile.fit(width)
 
     def on_mount(self) -> None:
         self.refresh_table(self.opening)
