@@ -460,3 +460,35 @@ def test_a_narrow_pile_shortens_its_name_but_keeps_its_number_and_count() -> Non
 
     assert pile_label("australian2", (None,), 12).plain.split("\n")[0] == "australi…2 1"
     assert pile_label("australian2", (None,), 16).plain.split("\n")[0] == "australian2 1"
+
+
+def test_saving_over_a_file_asks_first_and_n_deals_at_random(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = CadoganApp(registry.game("travellers"), 28)
+        async with app.run_test(size=SIZE) as pilot:
+            kept = tmp_path / "kept.txt"
+            kept.write_text("mine\n")
+            await answer(pilot, "s", str(kept))
+            pilot.app.screen.query_one("#answer").value = "no"  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert kept.read_text() == "mine\n" and "Not saved" in text(app, "#message")
+            await answer(pilot, "s", str(kept))
+            pilot.app.screen.query_one("#answer").value = "yes"  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "[Game " in kept.read_text() and "Saved to" in text(app, "#message")
+            await answer(pilot, "n", "")  # empty: a random deal
+            assert table(app).session.deal != 28
+
+    asyncio.run(run())
+
+
+def test_a_re_deal_refused_says_re_deal() -> None:
+    async def run() -> None:
+        app = CadoganApp(registry.game("duchesse-de-luynes"), 7)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("R")
+            assert "No re-deal is possible now." in text(app, "#message")
+
+    asyncio.run(run())

@@ -14,9 +14,9 @@ class Ask(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
-    def __init__(self, question: str, value: str = "") -> None:
+    def __init__(self, question: str, value: str = "", *, empty_ok: bool = False) -> None:
         super().__init__()
-        self.question, self.value = question, value
+        self.question, self.value, self.empty_ok = question, value, empty_ok
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -24,7 +24,9 @@ class Ask(ModalScreen[str | None]):
             yield Input(value=self.value, id="answer")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        """The answer; an empty one is None (as Escape) unless the question allows it."""
+        answer = event.value.strip()
+        self.dismiss(answer if answer or self.empty_ok else None)
 
 
 class Choose(ModalScreen[str | None]):

@@ -41,6 +41,9 @@ HELP = """# Keys
 """
 
 
+VERB_WORDS = {"redeal": "re-deal"}  # a move's verb as the help and the book spell it
+
+
 class TableScreen(Screen[None]):
     """A game in progress."""
 
@@ -233,6 +236,8 @@ class TableScreen(Screen[None]):
         keys = {"redeal": "R re-deals", "grace": "g takes the grace", "exile": "e exiles"}
         offers = [keys[m.verb] for m in legal if m.verb in keys]
         more = f" ({', '.join(dict.fromkeys(offers))}.)" if offers else ""
+        if not more and legal:  # the rules want another move first (the Duchesse's plays)
+            more = " The rules want another move first: m lists the legal moves."
         self.refresh_table(f"There is no card to deal now.{more}")
 
     def action_verb(self, verb: str) -> None:
@@ -242,7 +247,7 @@ class TableScreen(Screen[None]):
         elif found:
             self.app.push_screen(Choose(f"Which {verb}?", found), self._play_text)
         else:
-            self.refresh_table(f"No {verb} is possible now.")
+            self.refresh_table(f"No {VERB_WORDS.get(verb, verb)} is possible now.")
 
     def action_moves(self) -> None:
         legal = [str(m) for m in self.session.moves()]
@@ -288,7 +293,9 @@ class TableScreen(Screen[None]):
         self.refresh_table(self.result_message() or f"Autoplay made {count} move(s).")
 
     def action_new_deal(self) -> None:
-        self.app.push_screen(Ask("Deal number (empty for a random deal):"), self._new_deal)
+        self.app.push_screen(
+            Ask("Deal number (empty for a random deal):", empty_ok=True), self._new_deal
+        )
 
     def _new_deal(self, text: str | None) -> None:
         if text is None:
@@ -306,6 +313,19 @@ class TableScreen(Screen[None]):
         self.app.push_screen(Ask("Save the record to:", name), self._save)
 
     def _save(self, path: str | None) -> None:
+        if path and Path(path).expanduser().exists():
+            question = f"{path} exists: type yes to replace it."
+            self.app.push_screen(Ask(question), partial(self._replace, path))
+        else:
+            self._write(path)
+
+    def _replace(self, path: str, answer: str | None) -> None:
+        if answer and answer.lower() in ("y", "yes"):
+            self._write(path)
+        else:
+            self.refresh_table(f"Not saved: {escape(path)} is kept as it was.")
+
+    def _write(self, path: str | None) -> None:
         if path:
             where = Path(path).expanduser()
             try:
