@@ -95,3 +95,10 @@ def test_a_saved_game_loads_back_at_the_prompt(tmp_path: Path) -> None:
     assert reply.changed and reply.session is not None
     assert reply.session.game.id == "zodiac" and reply.session.state == session.state
     assert reply.text == f"Loaded {path}: The Zodiac, deal 7."
+
+
+def test_what_the_player_typed_is_printed_as_text_not_markup() -> None:
+    """'x[/b]' at the prompt raised Rich's MarkupError and ended the game."""
+    chunks = prompt("zodiac", 7, "x[/b]\nload a[/b]\nquit\n")
+    assert chunks[1].strip() == "Illegal: 'x[/b]' is neither a command nor a move; type help"
+    assert chunks[2].strip().startswith("Error: cannot read a[/b]")

@@ -20,6 +20,10 @@ class DealNumber(click.IntRange):
 
     name = "deal number"
 
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str | None:
+        """``--deal N`` in the help, not the name's two words."""
+        return "N"
+
 
 DEAL = DealNumber(1, MAX_DEAL)
 
@@ -34,6 +38,10 @@ class Seconds(click.FloatRange):
     ``FloatRange`` (no comparison with nan is true), and a solve would never stop."""
 
     name = "number of seconds"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str | None:
+        """``--timeout SECONDS`` in the help, not the name's three words."""
+        return "SECONDS"
 
     def __init__(self, low: float = 0.0) -> None:
         super().__init__(low, min_open=low == 0.0)

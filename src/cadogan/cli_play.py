@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.text import Text
 
 from cadogan.cards import random_deal
 from cadogan.cli_common import DEAL, make_game, option_flag
@@ -51,6 +52,13 @@ class Reply:
     changed: bool = False
     session: Session | None = None  # a session loaded from a file replaces the current one
     quit: bool = False
+    kind: str = ""  # "illegal" or "error": said in red before the text
+
+    def say(self) -> None:
+        """Print the text as it is: it may hold what the player typed, which Rich must
+        not read as markup (``x[/b]`` raised an error)."""
+        label = {"illegal": "Illegal: ", "error": "Error: "}.get(self.kind, "")
+        console.print(Text.assemble((label, "red"), self.text))
 
 
 @click.command()
@@ -102,7 +110,7 @@ def _prompt_loop(session: Session) -> Session:
         if reply.changed:
             legal = _show(session)
         if reply.text:
-            console.print(reply.text)
+            reply.say()
         if reply.changed:
             _announce_end(session)
 
@@ -163,9 +171,9 @@ def _command(session: Session, line: str, legal: list[str]) -> Reply:
             return Reply(OVER_HELP)
         return _move(session, line, legal)
     except IllegalMove as err:
-        return Reply(f"[red]Illegal:[/red] {err.reason}")
+        return Reply(f"{err.reason}", kind="illegal")
     except CadoganError as err:
-        return Reply(f"[red]Error:[/red] {err}")
+        return Reply(f"{err}", kind="error")
 
 
 def _run(session: Session, name: str, rest: str) -> Reply:
@@ -175,7 +183,7 @@ def _run(session: Session, name: str, rest: str) -> Reply:
     if name in ("save", "load"):
         return _file(session, name, rest)
     if rest:
-        return Reply(f"[red]Illegal:[/red] {name} takes nothing after it; type help.")
+        return Reply(f"{name} takes nothing after it; type help.", kind="illegal")
     if name == "quit":
         return Reply(quit=True)
     if name == "help":
@@ -193,7 +201,7 @@ def _run(session: Session, name: str, rest: str) -> Reply:
 def _steps(session: Session, name: str, rest: str) -> Reply:
     """``undo [N]`` or ``redo [N]``: take back or play again up to N moves (1 by default)."""
     if rest and not (rest.isdecimal() and len(rest) <= LONGEST_NUMBER and int(rest) > 0):
-        return Reply(f"[red]Illegal:[/red] write {name} or {name} N, N a number of moves.")
+        return Reply(f"write {name} or {name} N, N a number of moves.", kind="illegal")
     wanted = int(rest) if rest else 1
     step = session.undo if name == "undo" else session.redo
     done = 0
@@ -209,7 +217,7 @@ def _steps(session: Session, name: str, rest: str) -> Reply:
 def _file(session: Session, name: str, rest: str) -> Reply:
     """``save FILE`` writes the game's record; ``load FILE`` continues a saved game."""
     if not rest:
-        return Reply(f"[red]Illegal:[/red] write {name} FILE.")
+        return Reply(f"write {name} FILE.", kind="illegal")
     path = Path(rest).expanduser()
     try:
         if name == "save":
@@ -217,7 +225,7 @@ def _file(session: Session, name: str, rest: str) -> Reply:
             return Reply(f"Saved to {path}.")
         loaded = Session.load(path)
     except OSError as err:
-        return Reply(f"[red]Error:[/red] cannot {name} {path}: {err.strerror or err}.")
+        return Reply(f"cannot {name} {path}: {err.strerror or err}.", kind="error")
     return Reply(f"Loaded {path}: {loaded.game.name}, deal {loaded.deal}.", True, loaded)
 
 

@@ -492,3 +492,35 @@ def test_a_re_deal_refused_says_re_deal() -> None:
             assert "No re-deal is possible now." in text(app, "#message")
 
     asyncio.run(run())
+
+
+def test_q_leaves_at_once_before_the_first_move_of_a_deal_with_forced_moves() -> None:
+    """A new Petits Paquets deal has made its forced opening moves: q asked twice."""
+
+    async def run() -> None:
+        app = CadoganApp(registry.game("petits-paquets"), 1)
+        async with app.run_test(size=SIZE) as pilot:
+            assert table(app).session.history and not table(app).session.can_undo
+            await pilot.press("q")
+            assert not isinstance(app.screen, TableScreen)
+
+    asyncio.run(run())
+
+
+def test_a_hint_is_not_shown_again_after_an_undo() -> None:
+    async def run() -> None:
+        app = CadoganApp(registry.game("zodiac"), 7)
+        async with app.run_test(size=SIZE) as pilot:
+            session = table(app).session
+            session.play(next(m for m in session.moves() if m.verb == TRANSFER))
+            table(app).refresh_table()
+            await pilot.press("h")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert "Hint:" in text(app, "#message")
+            await pilot.press("u")
+            source = next(m for m in session.moves() if m.verb == TRANSFER).args[0]
+            await choose_pile(pilot, source)
+            assert text(app, "#message") == f"Holding {source}."  # no hint of another position
+
+    asyncio.run(run())

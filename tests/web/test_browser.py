@@ -948,3 +948,17 @@ def test_the_constitution_stands_its_government_beside_the_divisions_on_a_wide_s
     assert government is not None and council is not None
     assert government["x"] + government["width"] < council["x"]
     fits(page)
+
+
+def test_a_finger_that_slips_on_a_pile_that_acts_still_acts(page: Page, base: str) -> None:
+    """Any pile could be dragged: a press on Travellers' spare that moved 8 px turned
+    nothing, where it had turned the spare's card."""
+    open_game(page, base, "travellers", 1)
+    box = pile(page, "spare").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 8, y + 2, steps=4)
+    page.mouse.up()
+    wait_steps(page, 1)

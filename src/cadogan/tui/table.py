@@ -78,6 +78,7 @@ class TableScreen(Screen[None]):
         self.held: str | None = None
         self.opening = message  # said when the table is first drawn (a loaded game)
         self.hint_text = ""  # the last hint, kept beside "Holding ..." while followed
+        self.hint_for: State | None = None  # the position the hint is for
         self.leaving = False  # q pressed once during a game in progress
 
     @property
@@ -187,8 +188,7 @@ class TableScreen(Screen[None]):
         elif pick.move is not None:
             self.play(pick.move)
         else:
-            held = f"Holding {self.held}." if self.held else ""
-            self.refresh_table(" ".join(x for x in (held, self.hint_text) if x))
+            self.refresh_table(self.holding())
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.name:
@@ -198,10 +198,15 @@ class TableScreen(Screen[None]):
         if text:
             self.play(self.game.parse_move(self.session.state, text))
 
+    def holding(self) -> str:
+        """What is in hand, and the hint while it is still for the position shown."""
+        held = f"Holding {self.held}." if self.held else ""
+        hint_now = self.hint_text if self.hint_for is self.session.state else ""
+        return " ".join(x for x in (held, hint_now) if x)
+
     def play(self, move: Move) -> None:
         """Play a move; an illegal one shows the rule's reason."""
         self.held = None
-        self.hint_text = ""
         try:
             self.session.play(move)
         except IllegalMove as err:
@@ -274,7 +279,12 @@ class TableScreen(Screen[None]):
             self.refresh_table("Nothing to redo.")
 
     def action_hint(self) -> None:
-        """Ask the solver in a thread, so that the table still answers while it thinks."""
+        """Ask the solver in a thread, so that the table still answers while it thinks;
+        one hint at a time, since two solves would share the interpreter and each decide
+        less."""
+        if any(w.group == "hint" and not w.is_finished for w in self.workers):
+            self.refresh_table("Hint: the solver is still thinking ...")
+            return
         self.refresh_table("Hint: the solver is thinking (up to 2 s) ...")
         self.run_worker(partial(self._seek_hint, self.session.state), thread=True, group="hint")
 
@@ -285,8 +295,8 @@ class TableScreen(Screen[None]):
     def _show_hint(self, state: State, found: Hint) -> None:
         if self.session.state is not state:  # the table moved on while it thought
             return
-        self.hint_text = f"Hint: {escape(found.message)}"
-        self.refresh_table(self.hint_text)
+        self.hint_text, self.hint_for = f"Hint: {escape(found.message)}", state
+        self.refresh_table(self.holding())
 
     def action_autoplay(self) -> None:
         count = self.session.autoplay()
@@ -356,7 +366,7 @@ class TableScreen(Screen[None]):
 
     def action_leave(self) -> None:
         """Back to the games; a game in progress asks for a second q, as it is not kept."""
-        if self.session.outcome().over or not self.session.history or self.leaving:
+        if self.session.outcome().over or not self.session.can_undo or self.leaving:
             self.app.pop_screen()
             return
         self.refresh_table("Press q again to leave this game (s saves it first).")

@@ -9,13 +9,12 @@ and see or reset the statistics of the games he has finished.
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from fastapi import APIRouter, Request
 
 from cadogan import registry
-from cadogan.cards import MAX_DEAL
+from cadogan.cards import random_deal
 from cadogan.session import Session
 from cadogan.web.actions import names_of
 from cadogan.web.errors import ApiError
@@ -54,7 +53,7 @@ def new_room(body: NewRoom, request: Request) -> dict[str, Any]:
     game = registry.game(body.game, **body.options)
     if game.players < 2:
         raise ApiError(422, "one_player", f"{game.name} is played alone: it needs no room")
-    deal = body.deal if body.deal is not None else secrets.randbelow(MAX_DEAL) + 1
+    deal = body.deal if body.deal is not None else random_deal()
     seats: dict[int, str | None] = dict.fromkeys(range(2, game.players + 1))
     seats[1] = player
     if body.computer:

@@ -7,7 +7,7 @@ import { layoutFor } from "./layouts/index.js";
 import {
   actionsOn, attemptText, isFoundation, movesFrom, spoken, targetOf, targetsFrom, topLabel,
 } from "./moves.js";
-import { cardLabel } from "./cards.js";
+import { cardLabel, isHidden } from "./cards.js";
 import { drawTable } from "./render.js";
 import { complain, refuse, say, showResult } from "./status.js";
 
@@ -128,8 +128,10 @@ async function drop(target) {
   const sel = ctl.selection;
   ctl.selection = null;
   const moves = movesFrom(ctl.payload, sel).filter((m) => targetOf(m, ctl.payload.view.piles) === target);
+  const version = ctl.version;
   const played = await send(moves.length ? moves[0].text : attemptText(ctl.payload, sel, target));
-  if (!played && !ctl.selection && !ctl.live) {
+  // Only onto the table it was refused on: an undo may have answered first.
+  if (!played && !ctl.selection && !ctl.live && ctl.version === version) {
     ctl.selection = sel;
     markSelection();
   }
@@ -183,8 +185,15 @@ export function startDrag(pile, card) {
   if (!ctl.payload || ctl.frame) return false;
   const spread = card && movesFrom(ctl.payload, { pile, card }).some((m) => m.args[0] === card);
   const selection = { pile, card: spread ? card : null };
-  // A card with no listed move may be dragged too: dropping it says the rule that refuses it.
-  if (!(ctl.payload.view.piles[pile] || []).length) return false;
+  if (ctl.payload.can_act === false) return false; // a watcher, or not this player's turn
+  if (!movesFrom(ctl.payload, selection).length) {
+    // A face-up card with no listed move may be dragged, and its drop says the rule that
+    // refuses it; a pile that acts when clicked (the pack, a packet to turn) keeps its
+    // click, even when the finger slips a little.
+    const cards = ctl.payload.view.piles[pile] || [];
+    if (!cards.length || isHidden(cards[cards.length - 1]) || actionsOn(ctl.payload, pile).length) return false;
+    if (/^(pack|stock|spare)$/.test(pile)) return false;
+  }
   select(selection);
   return true;
 }
