@@ -11,6 +11,9 @@ const replay = { step: 0, steps: 0 };
 export async function openRules() {
   const panel = $("#rules");
   const body = $("#rules-body");
+  // Beside the table, under the toolbar, so that hint and the other tools stay in reach
+  // while the rules are read; a phone's narrow screen gives the rules all of it.
+  panel.style.top = innerWidth > 640 ? `${document.querySelector("#play .bar").offsetHeight}px` : "0";
   panel.hidden = false;
   body.textContent = "Loading the rules\u2026";
   try {
