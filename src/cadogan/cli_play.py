@@ -171,9 +171,9 @@ def _command(session: Session, line: str, legal: list[str]) -> Reply:
             return Reply(OVER_HELP)
         return _move(session, line, legal)
     except IllegalMove as err:
-        return Reply(f"{err.reason}", kind="illegal")
+        return Reply(err.reason, kind="illegal")
     except CadoganError as err:
-        return Reply(f"{err}", kind="error")
+        return Reply(str(err), kind="error")
 
 
 def _run(session: Session, name: str, rest: str) -> Reply:

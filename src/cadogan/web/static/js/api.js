@@ -53,3 +53,12 @@ export const api = {
   stats: () => call("GET", "/api/me/stats"),
   resetStats: () => call("POST", "/api/me/stats/reset", { confirm: true }),
 };
+
+// The largest deal number the server takes (2**63 - 1).
+const MAX_DEAL = 9223372036854775807n;
+
+// Why ``text``, typed in a deal box, is not a deal number, or null when it is one.
+export function notADeal(text) {
+  if (/^[1-9][0-9]{0,18}$/.test(text) && BigInt(text) <= MAX_DEAL) return null;
+  return `That is not a deal number: deal numbers run from 1 to ${MAX_DEAL}.`;
+}

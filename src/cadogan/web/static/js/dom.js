@@ -1,5 +1,7 @@
 // Small DOM helpers shared by the modules.
 
+export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {

@@ -138,6 +138,16 @@ async function drop(target) {
   return played;
 }
 
+// Piles a click turns or deals from, whose action names no pile.
+const TURNED = /^(pack|stock|spare)$/;
+
+// What a press on ``pile`` takes: the card pressed, when a listed move takes that very
+// card out of a spread pile, else the pile's top.
+function selectionAt(payload, pile, card) {
+  const spread = card && movesFrom(payload, { pile, card }).some((m) => m.args[0] === card);
+  return { pile, card: spread ? card : null };
+}
+
 // A click (or Enter) on a pile, or on one card of a spread pile.
 export async function clickPile(pile, card = null) {
   const payload = ctl.payload;
@@ -151,13 +161,12 @@ export async function clickPile(pile, card = null) {
     return drop(pile);
   }
   const cards = payload.view.piles[pile] || [];
-  const spread = card && movesFrom(payload, { pile, card }).some((m) => m.args[0] === card);
-  const selection = { pile, card: spread ? card : null };
+  const selection = selectionAt(payload, pile, card);
   if (movesFrom(payload, selection).length) return select(selection);
   const actions = actionsOn(payload, pile);
   if (actions.length === 1) return send(actions[0].text);
   const zero = payload.moves.filter((m) => !m.transfer && m.args.length === 0);
-  if (/^(pack|stock|spare)$/.test(pile) && zero.length === 1) return send(zero[0].text);
+  if (TURNED.test(pile) && zero.length === 1) return send(zero[0].text);
   const single = payload.moves.find((m) => !m.transfer && m.args.length === 1);
   if (single && !payload.moves.some((m) => m.args.length >= 2)) return send(`${single.verb} ${pile}`);
   if (!cards.length) return say(`${pile} is empty.`);
@@ -183,8 +192,7 @@ export function cancel() {
 
 export function startDrag(pile, card) {
   if (!ctl.payload || ctl.frame) return false;
-  const spread = card && movesFrom(ctl.payload, { pile, card }).some((m) => m.args[0] === card);
-  const selection = { pile, card: spread ? card : null };
+  const selection = selectionAt(ctl.payload, pile, card);
   if (ctl.payload.can_act === false) return false; // a watcher, or not this player's turn
   if (!movesFrom(ctl.payload, selection).length) {
     // A face-up card with no listed move may be dragged, and its drop says the rule that
@@ -192,7 +200,7 @@ export function startDrag(pile, card) {
     // click, even when the finger slips a little.
     const cards = ctl.payload.view.piles[pile] || [];
     if (!cards.length || isHidden(cards[cards.length - 1]) || actionsOn(ctl.payload, pile).length) return false;
-    if (/^(pack|stock|spare)$/.test(pile)) return false;
+    if (TURNED.test(pile)) return false;
   }
   select(selection);
   return true;

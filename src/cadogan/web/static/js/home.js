@@ -1,9 +1,9 @@
 // The home page: every registered game with its name, packs, players and description,
 // its options, and a deal number (random when left empty).
 
-import { api } from "./api.js";
+import { api, notADeal } from "./api.js";
 import { $, clear, el } from "./dom.js";
-import { DEAL_RANGE, isDeal, notice } from "./status.js";
+import { notice } from "./status.js";
 import { newGame } from "./toolbar.js";
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -44,7 +44,8 @@ function gameCard(game) {
       options[select.dataset.option] = select.value;
     }
     const deal = form.querySelector(".deal-number").value.trim() || null;
-    if (deal !== null && !isDeal(deal)) return notice(`That is not a deal number: ${DEAL_RANGE}.`, "error");
+    const problem = deal !== null && notADeal(deal);
+    if (problem) return notice(problem, "error");
     newGame(game.id, deal, options, event.submitter?.dataset.room || null);
   });
   return form;

@@ -1,6 +1,6 @@
 // The message line (read out by screen readers) and the result banner.
 
-import { $ } from "./dom.js";
+import { $, capital } from "./dom.js";
 
 let pending = null; // a notice for the next page shown (set before the route changes)
 
@@ -35,16 +35,10 @@ export function refuse(reason) {
   say(`Not allowed: ${reason}`, "error");
 }
 
-// The largest deal number (2**63 - 1), and the test of a deal number typed in a box.
-export const MAX_DEAL = 9223372036854775807n;
-export const isDeal = (text) => /^[1-9][0-9]{0,18}$/.test(text) && BigInt(text) <= MAX_DEAL;
-export const DEAL_RANGE = `deal numbers run from 1 to ${MAX_DEAL}`;
-
 // An error the server answered (or could not answer) in words a player reads: only a
 // refusal by the rules or the seats says "Not allowed"; a lost connection, a failing
 // server and a file that is not a record each say what they are.
 export function complain(err) {
-  const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   if (err.kind === "network") {
     say("Cannot reach the server: check that cadogan serve is still running, then try again.", "error");
   } else if (err.status >= 500) {

@@ -2,14 +2,13 @@
 // the full list of legal moves, and the tools: undo, redo, restart, new deal, hint,
 // autoplay, "is this deal winnable?", records.
 
-import { api, ApiError } from "./api.js";
+import { api, ApiError, notADeal } from "./api.js";
 import { placeName } from "./cards.js";
-import { $, clear, el } from "./dom.js";
+import { $, capital, clear, el } from "./dom.js";
 import { ctl, run, send, showHint } from "./game.js";
 import { buttonMoves, pairedActions, topLabel } from "./moves.js";
-import { complain, DEAL_RANGE, isDeal, refuse, say, setBusy } from "./status.js";
+import { complain, refuse, say, setBusy } from "./status.js";
 
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 // An action's words with its piles named for the player: "turn packet 1", not "turn p1packet1".
 const inWords = (payload, move) => [move.verb, ...move.args.map((a) => (a in payload.view.piles ? placeName(a) : a))].join(" ");
 // A pile with its face-up top card, for the lists of paired actions: "4\u2660 european1".
@@ -126,8 +125,9 @@ export function attachToolbar() {
   $("#deal-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const deal = $("#deal-number").value.trim();
-    if (isDeal(deal)) tools.newDeal(deal);
-    else say(`That is not a deal number: ${DEAL_RANGE}.`, "error");
+    const problem = notADeal(deal);
+    if (problem) say(problem, "error");
+    else tools.newDeal(deal);
   });
   $("#play-listed").addEventListener("click", () => {
     const text = $("#all-moves").value;
