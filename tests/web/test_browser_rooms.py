@@ -273,3 +273,46 @@ def test_a_hint_sought_while_someone_joins_the_room_still_shows(
     third.goto(link)
     expect(first.locator("#room-watchers")).to_contain_text("1 watching")
     expect(first.locator(".pile.hinted").first).to_be_visible()
+
+
+def friends_room(people: Contexts, server: LiveServer, deal: int) -> tuple[Page, Page, str]:
+    """Alice opens a Sympathie room with ``deal`` and Bob takes seat 2 by its link."""
+    first = people.page(people.person())
+    first.goto(f"{server.url}/#/")
+    first.evaluate(
+        "() => fetch('/api/me', {method: 'PUT', headers: {'Content-Type': "
+        "'application/json'}, body: JSON.stringify({name: 'Alice'})})"
+    )
+    first.locator('form[data-game="sympathie"] input.deal-number').fill(str(deal))
+    first.locator('form[data-game="sympathie"] button.room-friend').click()
+    expect(first.locator("#room")).to_be_visible()
+    link = first.locator("#room-link").input_value()
+    second = people.page(people.person())
+    second.goto(link)
+    expect(second.locator('#room-seats .seat[data-seat="2"]')).to_contain_text("you")
+    expect(first.locator('#room-seats .seat[data-seat="2"]')).to_have_class("seat online")
+    return first, second, link
+
+
+def test_only_the_player_to_move_may_ask_for_a_hint(people: Contexts, server: LiveServer) -> None:
+    """Hint and Winnable? answer for the player to move: the one who waits, and a
+    watcher, find them disabled (the key h does nothing either)."""
+    first, second, link = friends_room(people, server, 2)
+    watcher = people.page(people.person())
+    watcher.goto(link)
+    expect(watcher.locator("#room-watchers")).to_contain_text("You are watching")
+    for page in (second, watcher):
+        expect(page.locator("#hint")).to_be_disabled()
+        expect(page.locator("#winnable")).to_be_disabled()
+    expect(first.locator("#hint")).to_be_enabled()
+    expect(first.locator("#winnable")).to_be_enabled()
+    pile(second, "p2packet1").focus()
+    second.keyboard.press("Escape")
+    second.keyboard.press("h")
+    second.wait_for_timeout(300)
+    expect(second.locator(".pile.hinted")).to_have_count(0)
+    expect(second.locator("#spinner")).to_be_hidden()
+    while current(first)["turn"] == 1:  # a pair taken keeps the turn
+        wait_live(second, take_turn(first) + 1)
+    expect(second.locator("#hint")).to_be_enabled()
+    expect(first.locator("#hint")).to_be_disabled()

@@ -185,6 +185,22 @@ def test_a_watcher_cannot_act_by_socket_or_by_http(three: Any) -> None:
     assert c.get(f"/api/sessions/{gid}").json()["you"] == []
 
 
+def test_hint_and_winnable_wait_for_the_askers_turn(three: Any) -> None:
+    """A hint answers for the player to move: the one who waits is refused with whose
+    turn it is, rather than told the other's move; the player to move is answered."""
+    a, b, _ = three
+    a.put("/api/me", json={"name": "Alice"})
+    gid = room(a)["id"]
+    with b.websocket_connect(f"/ws/games/{gid}") as wb:
+        assert until(wb, state())["game"]["you"] == [2]
+    for path in ("hint", "solve"):
+        answer = b.post(f"/api/sessions/{gid}/{path}")
+        refused = answer.json()
+        assert answer.status_code == 409 and refused["kind"] == "wrong_turn", path
+        assert refused["error"] == "it is Alice's turn (player 1): wait for yours"
+    assert a.post(f"/api/sessions/{gid}/hint").status_code == 200
+
+
 def test_a_room_offers_no_undo_redo_restart_or_autoplay(three: Any) -> None:
     a, _, _ = three
     gid = room(a)["id"]

@@ -23,7 +23,7 @@ from cadogan.web.errors import ApiError
 from cadogan.web.payload import step_json
 from cadogan.web.players import player_of
 from cadogan.web.schemas import MoveText, NewGame, RecordText, SolveRequest
-from cadogan.web.seats import game_json, require_seat
+from cadogan.web.seats import game_json, require_turn
 from cadogan.web.store import GameStore, Slot
 
 router = APIRouter(prefix="/api/sessions", tags=["play"])
@@ -35,6 +35,13 @@ GameId = Annotated[
 def _store(request: Request) -> GameStore:
     store: GameStore = request.app.state.store
     return store
+
+
+def _may_ask(request: Request, slot: Slot) -> None:
+    """Only a player who may move now asks the solver: a watcher is refused (403), and
+    so is the player of a room who waits for the other's move (409), since a hint
+    answers for the player to move."""
+    require_turn(slot, player_of(request), names_of(_store(request)))
 
 
 def _slot(request: Request, gid: str) -> Slot:
@@ -127,7 +134,7 @@ async def autoplay(gid: GameId, request: Request) -> dict[str, Any]:
 def hint(gid: GameId, request: Request) -> dict[str, Any]:
     """A move to try, or the news that the game is no longer winnable."""
     slot = _slot(request, gid)
-    require_seat(slot, player_of(request))
+    _may_ask(request, slot)
     seconds: float = request.app.state.solve_seconds
     return solver.hint(slot.session, seconds)
 
@@ -137,7 +144,7 @@ def solve(gid: GameId, request: Request, body: SolveRequest | None = None) -> di
     """Is this deal (or this position) winnable?  The solver's verdict within a time."""
     body = body or SolveRequest()
     slot = _slot(request, gid)
-    require_seat(slot, player_of(request))
+    _may_ask(request, slot)
     session = slot.session
     seconds = min(body.seconds, request.app.state.solve_seconds)
     state = session.start if body.from_start else session.state

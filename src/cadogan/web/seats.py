@@ -46,15 +46,16 @@ def require_seat(slot: Slot, player: str | None) -> None:
 
 
 def require_turn(slot: Slot, player: str | None, names: Names) -> None:
-    """Refuse a move from anyone but the holder of the seat whose turn it is."""
+    """Refuse a move, or a question to the solver about the move to make, from anyone
+    but the holder of the seat whose turn it is (a hint answers for the player to move,
+    so the one who waits would be told the other's move)."""
     require_seat(slot, player)
     turn = slot.session.state.turn
     if slot.session.outcome().over or slot.seats.get(turn) == player:
         return  # a move after the end is refused by the rules, with their reason
     who = seat_name(slot, turn, names)
-    if who != f"player {turn}":
-        who += f" (player {turn})"
-    raise ApiError(409, "wrong_turn", f"it is {who}'s turn; wait for yours")
+    seat = "" if who == f"player {turn}" else f" (player {turn})"
+    raise ApiError(409, "wrong_turn", f"it is {who}'s turn{seat}: wait for yours")
 
 
 def require_alone(slot: Slot, what: str) -> None:

@@ -97,10 +97,16 @@ function wire() {
     $("#table-box").dataset.steps = String(payload.steps);
     document.title = `${payload.game.name}, deal ${payload.deal_text} \u00b7 cadogan`;
   });
-  const onTable = (fn) => () => (!$("#play").hidden && ctl.payload ? fn() : null);
+  // A key does what its button does, and nothing while the button is hidden (a room
+  // has no undo) or disabled (a hint out of one's turn).
+  const onTable = (id, fn) => () => {
+    const button = $(id);
+    const usable = button.offsetParent !== null && !button.disabled;
+    return !$("#play").hidden && ctl.payload && usable ? fn() : null;
+  };
   attachKeys({
-    u: onTable(tools.undo), r: onTable(tools.redo), h: onTable(tools.hint),
-    a: onTable(tools.autoplay), n: onTable(() => tools.newDeal(null)),
+    u: onTable("#undo", tools.undo), r: onTable("#redo", tools.redo), h: onTable("#hint", tools.hint),
+    a: onTable("#autoplay", tools.autoplay), n: onTable("#new-deal", () => tools.newDeal(null)),
   }, replayKeys);
   $("#load").addEventListener("click", () => $("#load-file").click());
   $(".more-body").addEventListener("click", (event) => {

@@ -42,6 +42,11 @@ export function update(payload) {
   moveList(payload);
   $("#undo").disabled = !payload.can_undo;
   $("#redo").disabled = !payload.can_redo;
+  // The solver answers for the player to move: in a room only he may ask it, and a
+  // watcher never may (the server refuses them too).
+  const idle = !payload.you.length || (payload.room && !payload.can_act);
+  $("#hint").disabled = idle;
+  $("#winnable").disabled = idle;
   $("#save").href = api.recordUrl(payload.id);
   $("#save").setAttribute("download", `${payload.game.id}-${payload.deal_text}.txt`);
   $("#game-title").textContent = payload.game.name;
