@@ -969,3 +969,15 @@ def test_a_finger_that_slips_on_a_pile_that_acts_still_acts(page: Page, base: st
     page.mouse.move(x + 8, y + 2, steps=4)
     page.mouse.up()
     wait_steps(page, 1)
+
+
+def test_a_double_click_on_an_action_button_plays_one_move(page: Page, base: str) -> None:
+    """A double-click on Deal dealt twice: the second click went before the first
+    move's table came back."""
+    data = open_game(page, base, "petits-paquets", 5)
+    chosen = data["chosen"]
+    page.locator('#actions button[data-move="deal"]').dblclick()
+    wait_steps(page, chosen + 1)
+    page.wait_for_timeout(500)
+    assert current(page)["chosen"] == chosen + 1
+    expect(page.locator("#message")).not_to_have_attribute("data-kind", "error")

@@ -316,3 +316,14 @@ def test_only_the_player_to_move_may_ask_for_a_hint(people: Contexts, server: Li
         wait_live(second, take_turn(first) + 1)
     expect(second.locator("#hint")).to_be_enabled()
     expect(first.locator("#hint")).to_be_disabled()
+
+
+def test_a_double_click_in_a_room_turns_one_card(people: Contexts, server: LiveServer) -> None:
+    """A double-click on "Turn packet 1" turned two cards, or said that the top card
+    was already face up."""
+    first, second, _ = friends_room(people, server, 2)
+    first.locator('#actions button[data-move="turn p1packet1"]').dblclick()
+    wait_live(second, 1)
+    first.wait_for_timeout(500)
+    assert current(first)["steps"] == 1
+    expect(first.locator("#message")).not_to_have_attribute("data-kind", "error")

@@ -19,6 +19,7 @@ export const ctl = {
   selection: null, // {pile, card}
   hint: null,
   version: 0, // counts the tables received: an answer asked of an older one is stale
+  sending: null, // the version a move was sent from while its answer is awaited
   listeners: [],
 };
 
@@ -95,13 +96,25 @@ export async function run(call, message) {
 }
 
 // Send a move: over the room's WebSocket (the table comes back to everyone), or by HTTP.
+// One move at a time: a second click before the first move's table arrives (a
+// double-click on Deal) is ignored, since it would play the move again.
 export function send(text) {
+  if (ctl.sending === ctl.version) return Promise.resolve(false);
   if (ctl.live) {
     ctl.selection = null;
     if (!ctl.live.send({ type: "move", move: text })) refuse("the room is not connected; reconnecting\u2026");
+    else ctl.sending = ctl.version; // a new table, a refusal or a reconnection ends it
     return Promise.resolve(true);
   }
-  return run(() => api.move(ctl.payload.id, text), `Played ${spoken(ctl.payload, text)}.`);
+  ctl.sending = ctl.version;
+  return run(() => api.move(ctl.payload.id, text), `Played ${spoken(ctl.payload, text)}.`)
+    .finally(() => { ctl.sending = null; });
+}
+
+// The move sent has been answered without a new table (refused, or the room's
+// connection dropped and came back): the next click is a move again.
+export function answered() {
+  ctl.sending = null;
 }
 
 // In a room, or at someone else's game: say why this person cannot move now.

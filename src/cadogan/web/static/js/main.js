@@ -3,7 +3,7 @@
 
 import { api, ApiError } from "./api.js";
 import { $ } from "./dom.js";
-import { ctl, onUpdate, redraw, run, setPayload } from "./game.js";
+import { answered, ctl, onUpdate, redraw, run, setPayload } from "./game.js";
 import { showHome } from "./home.js";
 import { attach } from "./interact.js";
 import { attachKeys } from "./keyboard.js";
@@ -37,8 +37,14 @@ function joinRoom(id) {
       const same = NEWS.has(message.event?.what); // someone came, went or was named
       setPayload(message.game, eventText(message, message.game), same);
     },
-    onError: (message) => refuse(message.error),
-    onStatus: connection,
+    onError: (message) => {
+      answered();
+      refuse(message.error);
+    },
+    onStatus: (status) => {
+      answered();
+      connection(status);
+    },
   });
 }
 
