@@ -445,3 +445,172 @@ def test_an_unreachable_dask_scheduler_is_named_then_one_clear_error(tmp_path: P
     assert result.returncode == 2
     assert lines[0] == "Connecting to the Dask scheduler at tcp://127.0.0.1:1 …"
     assert lines[-1].startswith("cadogan: cannot reach the Dask scheduler at tcp://127.0.0.1:1")
+
+
+def _row(deal: int, status: str = "won") -> Row:
+    """A row as ``play_one`` would return it for Travellers with its default options."""
+    options = StudyTask("travellers", (), "greedy", range(1, 2)).options_text
+    return Row("travellers", options, "greedy", deal, status, 1, 1, 0.0, 5.0, "test")
+
+
+def _slow_second_deal(game: str, options: Any, player: str, deal: int, *rest: Any) -> Row:
+    """A stand-in for ``play_one``: deal 1 at once, deal 2 only once told to finish."""
+    if deal == 2:
+        assert RELEASE.wait(30), "deal 2 was never released"
+    return _row(deal)
+
+
+RELEASE = __import__("threading").Event()
+
+
+def test_a_finished_deal_is_committed_while_the_next_one_still_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A finished deal is on disk within about a second, even while the next deal takes
+    its whole budget: a study killed then must not lose it (it used to wait in memory
+    until the next row arrived)."""
+    import threading
+
+    from cadogan.study import runner
+
+    monkeypatch.setattr(runner, "play_one", _slow_second_deal)
+    RELEASE.clear()
+    store = Store(tmp_path / "s.sqlite")
+    task = StudyTask("travellers", (), "greedy", range(1, 3), 5.0)
+    worker = threading.Thread(target=run_study, args=(task, store))
+    worker.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not store.done("travellers", task.options_text, "greedy", range(1, 3)):
+            assert time.monotonic() < deadline, "deal 1 was not committed while deal 2 ran"
+            time.sleep(0.1)
+        assert store.done("travellers", task.options_text, "greedy", range(1, 3)) == {1}
+    finally:
+        RELEASE.set()
+        worker.join()
+    assert store.done("travellers", task.options_text, "greedy", range(1, 3)) == {1, 2}
+
+
+def _interrupted_at_deal_3(game: str, options: Any, player: str, deal: int, *rest: Any) -> Row:
+    if deal == 3:
+        raise KeyboardInterrupt
+    return _row(deal)
+
+
+def test_ctrl_c_keeps_every_finished_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C in the middle of a deal: the deals finished before it are all stored."""
+    from cadogan.study import runner
+
+    monkeypatch.setattr(runner, "play_one", _interrupted_at_deal_3)
+    store = Store(tmp_path / "s.sqlite")
+    task = StudyTask("travellers", (), "greedy", range(1, 6), 5.0)
+    with pytest.raises(KeyboardInterrupt):
+        run_study(task, store)
+    assert store.done("travellers", task.options_text, "greedy", range(1, 6)) == {1, 2}
+
+
+def _worker_dies_at_deal_4(game: str, options: Any, player: str, deal: int, *rest: Any) -> Row:
+    import os
+
+    if deal == 4:
+        os._exit(9)  # as a worker killed for memory would
+    return _row(deal)
+
+
+def test_a_dead_pool_worker_ends_the_study_in_one_clear_error_keeping_its_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cadogan.core import CadoganError
+    from cadogan.study import runner
+
+    monkeypatch.setattr(runner, "play_one", _worker_dies_at_deal_4)
+    store = Store(tmp_path / "s.sqlite")
+    task = StudyTask("travellers", (), "greedy", range(1, 9), 5.0)
+    with pytest.raises(CadoganError, match=r"worker process died.*rerun to continue"):
+        run_study(task, store, workers=2)
+    kept = store.done("travellers", task.options_text, "greedy", range(1, 9))
+    assert 4 not in kept and kept <= {1, 2, 3, 5, 6, 7, 8}
+
+
+def test_study_refuses_more_workers_than_it_may_start(tmp_path: Path) -> None:
+    result = cadogan(
+        "study",
+        "travellers",
+        "--deals",
+        "1..2",
+        "--workers",
+        "100000",
+        "--db",
+        str(tmp_path / "w.sqlite"),
+    )
+    assert result.returncode == 2
+    assert "--workers" in result.stderr and "100000" in result.stderr
+    assert not (tmp_path / "w.sqlite").exists() or not outcomes(Store(tmp_path / "w.sqlite"))
+
+
+def test_a_study_with_no_decided_deal_has_no_win_rate(tmp_path: Path) -> None:
+    """Only timeouts: the rate was printed as 0% (and 0.0 in the JSON), as if every
+    deal had been lost."""
+    db = tmp_path / "n.sqlite"
+    Store(db).add([fake(d, "timeout", 5.0) for d in (1, 2)])
+    args = ["study", TASK.game, "-o", "complete=travelled", "--player", "greedy", "--deals"]
+    data = json.loads(cadogan(*args, "1..2", "--db", str(db), "--json", timeout=120).stdout)
+    assert data["rate"] is None and data["timeout"] == 2
+    text = cadogan(*args, "1..2", "--db", str(db), timeout=120).stdout
+    assert "no win rate without a decided deal" in text and "0.00%" not in text
+
+
+def test_retrying_with_nothing_to_retry_says_why(tmp_path: Path) -> None:
+    """A larger --max-states under the same --timeout used to retry nothing, silently."""
+    db = tmp_path / "r.sqlite"
+    Store(db).add([fake(d, "timeout", 5.0) for d in (1, 2)])
+    args = ["study", TASK.game, "-o", "complete=travelled", "--player", "greedy"]
+    args += ["--deals", "1..2", "--timeout", "5", "--retry-timeouts", "--max-states", "9"]
+    result = cadogan(*args, "--db", str(db), timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "Nothing to retry: 2 stored timeouts ran with a --timeout of 5 s" in result.stderr
+    assert "give a larger --timeout" in result.stderr
+
+
+def test_report_without_matplotlib_is_one_line_and_writes_nothing(
+    tmp_path: Path, studied: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cadogan.core import CadoganError
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if the extra were missing
+    with pytest.raises(CadoganError, match=r"pip install 'cadogan\[plots\]'"):
+        write_report(studied, tmp_path / "out")
+    assert not (tmp_path / "out" / "results.md").exists()
+
+
+def test_report_leaves_a_file_without_studies_as_it_was(tmp_path: Path) -> None:
+    """``report`` on the wrong file used to give it the study's table and WAL mode."""
+    foreign = tmp_path / "mine.sqlite"
+    with sqlite3.connect(foreign) as db:
+        db.execute("CREATE TABLE mydata (x)")
+    before = foreign.read_bytes()
+    result = cadogan("report", "--db", str(foreign), "--out", str(tmp_path / "out"))
+    assert result.returncode == 2 and "holds no study results" in result.stderr
+    assert foreign.read_bytes() == before and not (tmp_path / "out").exists()
+
+
+def test_the_bar_and_the_count_keep_their_place_at_80_columns() -> None:
+    """At 80 columns the running totals took the line and Rich dropped the bar, the
+    count of deals done and the time left; the totals are now what is cut short."""
+    import io
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from cadogan.cli_study import progress_columns
+
+    out = io.StringIO()
+    console = Console(file=out, width=80, force_terminal=True, color_system=None)
+    title = "napoleons-square solver"
+    progress = Progress(*progress_columns(80, title, 2000), console=console)
+    task = progress.add_task(title, total=2000, stats="won 91.2% [51.0, 100.0]  timeouts 3")
+    progress.update(task, advance=37)
+    console.print(progress.make_tasks_table(progress.tasks))
+    line = out.getvalue().rstrip("\n")
+    assert "\n" not in line and len(line) <= 80
+    assert line.startswith(title) and "37/2000" in line and "won 91.2%" in line

@@ -28,6 +28,15 @@ class DealNumber(click.IntRange):
 DEAL = DealNumber(1, MAX_DEAL)
 
 
+class Count(click.IntRange):
+    """A whole number within bounds (processes, positions): ``N`` in the help rather
+    than ``INTEGER RANGE``, like ``--deal N``."""
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str | None:
+        """``--workers N`` in the help."""
+        return "N"
+
+
 def plural(count: int, noun: str) -> str:
     """``1 move``, ``2 moves``, ``1,024 positions``."""
     return f"{count:,} {noun}{'' if count == 1 else 's'}"

@@ -3,25 +3,35 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Column
 
 from cadogan import registry
-from cadogan.cli_common import Seconds, make_game, option_flag
+from cadogan.cli_common import Count, Seconds, make_game, option_flag, plural
 from cadogan.core import BadOption
 from cadogan.core.options import parse_pairs
 from cadogan.study.report import write_report
-from cadogan.study.runner import StudyTask, run_study
+from cadogan.study.runner import MAX_WORKERS, StudyTask, run_study
 from cadogan.study.stats import wilson
-from cadogan.study.store import Row, Store
+from cadogan.study.store import Row, Store, holds_results
 
 DEFAULT_DB = "cadogan.sqlite"
 PLAYERS = ("solver", "greedy", "random")
+BAR_WIDTH = 12  # the progress bar's own columns
 MAX_STUDY = 10_000_000
 """The most deals one study takes: its bookkeeping holds the range in memory, and at a
 thousand deals a second this many already take hours (split a larger range)."""
@@ -53,15 +63,33 @@ class Tally:
         setattr(self, row.status, getattr(self, row.status) + 1)
 
     def text(self) -> str:
-        """Deals per second and the running win rate with its interval."""
+        """The running win rate with its interval (none before a deal is decided), the
+        timeouts and the deals played a second, most telling first: a narrow terminal
+        cuts the end."""
         n = self.won + self.lost
         low, high = wilson(self.won, n)
-        rate = 100 * self.won / n if n else 0.0
+        won = f"won {100 * self.won / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}]" if n else ""
         speed = (n + self.timeout) / max(time.monotonic() - self.start, 1e-9)
-        return (
-            f"{speed:6.1f} deals/s  won {rate:5.2f}% [{100 * low:.1f}, {100 * high:.1f}]"
-            f"  timeouts {self.timeout}"
-        )
+        return f"{won or 'no deal decided yet'}  timeouts {self.timeout}  {speed:.1f} deals/s"
+
+
+def progress_columns(width: int, title: str, total: int) -> tuple[ProgressColumn, ...]:
+    """The study's bar on a terminal ``width`` columns wide: how far it has got first
+    (``title``, a bar, the deals done of ``total``, the time left), then the running
+    totals, cut short to the room left.  (The totals used to take the width they
+    needed, so at 80 columns Rich squeezed out the bar and the count instead.)"""
+    count = len(f"{total}/{total}")
+    room = max(8, width - len(title) - BAR_WIDTH - count - len("0:00:00") - 4)
+    return (
+        TextColumn("{task.description}", table_column=Column(no_wrap=True)),
+        BarColumn(bar_width=BAR_WIDTH, table_column=Column(no_wrap=True)),
+        MofNCompleteColumn(table_column=Column(no_wrap=True, min_width=count)),
+        TimeRemainingColumn(table_column=Column(no_wrap=True)),
+        TextColumn(
+            "{task.fields[stats]}",
+            table_column=Column(no_wrap=True, overflow="ellipsis", width=room),
+        ),
+    )
 
 
 @click.command()
@@ -84,10 +112,10 @@ class Tally:
 )
 @click.option(
     "--workers",
-    type=click.IntRange(min=1),
-    default=os.cpu_count() or 1,
+    type=Count(1, MAX_WORKERS),
+    default=min(os.cpu_count() or 1, MAX_WORKERS),
     show_default=True,
-    help="Processes; 1 runs in this process.",
+    help=f"Processes, at most {MAX_WORKERS}; 1 runs in this process.",
 )
 @click.option(
     "--dask",
@@ -111,7 +139,7 @@ class Tally:
 )
 @click.option(
     "--max-states",
-    type=click.IntRange(1),
+    type=Count(1),
     default=None,
     help="Cap on the positions in the solver's table (default: the solver's, 2,000,000); "
     "a long --timeout meant to prove hard deals lost needs tens of millions.",
@@ -142,27 +170,25 @@ def study(
     task = StudyTask(registry.find(game).id, opts, player, deals, timeout, retry, max_states)
     store = Store(db)
     tally = Tally()
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[stats]}"),
-        TimeRemainingColumn(),
-    )
     stderr = Console(stderr=True)
     if dask_address and not as_json:  # connecting may take up to 15 s: say what is awaited
         stderr.print(f"Connecting to the Dask scheduler at {dask_address} …")
-    with Progress(*columns, console=stderr, disable=as_json) as progress:
+    quiet = as_json and not stderr.is_terminal  # the bar is on stderr: it spoils no JSON
+    title = f"{task.game} {player}"
+    columns = progress_columns(stderr.width, title, len(deals))
+    with Progress(*columns, console=stderr, disable=quiet) as progress:
         done = len(store.done(task.game, task.options_text, player, deals))
         shorter = len(store.retryable(task.game, task.options_text, player, deals, timeout))
         if retry:
             done -= shorter
+            if not shorter and not as_json:
+                _say_nothing_to_retry(stderr, store, task)
         elif shorter and not as_json:
             stderr.print(
                 f"{shorter} stored deal(s) timed out under a smaller --timeout; "
                 "add --retry-timeouts to play them again with this one."
             )
-        bar = progress.add_task(f"{task.game} {player}", total=len(deals), completed=done, stats="")
+        bar = progress.add_task(title, total=len(deals), completed=done, stats="")
 
         def advance(row: Row) -> None:
             tally.add(row)
@@ -176,12 +202,26 @@ def study(
     _print_totals(store, task, as_json)
 
 
+def _say_nothing_to_retry(stderr: Console, store: Store, task: StudyTask) -> None:
+    """--retry-timeouts found no timeout of a smaller budget: say why, if timeouts are
+    stored (a deal stopped by the table's cap is stored as a timeout of its budget, so
+    a larger --max-states alone plays nothing again)."""
+    stored = store.retryable(task.game, task.options_text, task.player, task.deals, math.inf)
+    if stored:
+        stderr.print(
+            f"Nothing to retry: {plural(len(stored), 'stored timeout')} ran with a --timeout "
+            f"of {task.timeout:g} s or more; give a larger --timeout to play them again "
+            "(a larger --max-states alone does not).",
+            soft_wrap=True,
+        )
+
+
 def _print_totals(store: Store, task: StudyTask, as_json: bool) -> None:
     rows = store.rows(task.game, task.options_text, task.player, task.deals)
     won = sum(r.status == "won" for r in rows)
     lost = sum(r.status == "lost" for r in rows)
     low, high = wilson(won, won + lost)
-    rate = won / (won + lost) if won + lost else 0.0
+    rate = won / (won + lost) if won + lost else None  # no rate without a decided deal
     totals = {
         "game": task.game,
         "player": task.player,
@@ -190,17 +230,22 @@ def _print_totals(store: Store, task: StudyTask, as_json: bool) -> None:
         "won": won,
         "lost": lost,
         "timeout": len(rows) - won - lost,
-        "rate": won / (won + lost) if won + lost else 0.0,
+        "rate": rate,
         "low": low,
         "high": high,
     }
     if as_json:
         click.echo(json.dumps(totals, indent=2))
         return
+    share = (
+        f"= {100 * rate:.2f}% (95% interval {100 * low:.2f} to {100 * high:.2f}%)"
+        if rate is not None
+        else "(no win rate without a decided deal)"
+    )
     click.echo(
         f"{task.game} ({task.options_text or 'default options'}), {task.player}: "
-        f"{won} won of {won + lost} decided deals = {100 * rate:.2f}% "
-        f"(95% interval {100 * low:.2f} to {100 * high:.2f}%), {totals['timeout']} timed out"
+        f"{won} won of {plural(won + lost, 'decided deal')} {share}, "
+        f"{totals['timeout']} timed out"
     )
 
 
@@ -225,11 +270,11 @@ def report(db: Path, out: Path) -> None:
     The drawn part ends with a "kept" line (an HTML comment): notes written below it
     stay as they are when the report is drawn again; everything above it is replaced.
     A page without that line is refused rather than overwritten."""
-    store = Store(db)
-    if not store.summaries():
+    if not holds_results(db):  # asked read-only: a file given by mistake stays as it was
         # An empty table drawn over a published page would lose it; say so instead.
         raise click.BadParameter(
             f"{str(db)!r} holds no study results, so nothing was written", param_hint="'--db'"
         )
+    store = Store(db)
     for path in write_report(store, out):
         click.echo(f"wrote {path}")

@@ -187,23 +187,29 @@ def write_report(store: Store, out: Path) -> list[Path]:
 
 
 def draw_plots(store: Store, rows: list[Line], out: Path) -> list[Path]:
-    """Win rate with intervals per group, and the time per deal per group (PNG)."""
-    import matplotlib
-
+    """Win rate with intervals per group, and the time per deal per group (PNG).  A
+    group with no decided deal has no rate, so it gets no point, only its label.
+    Raises ``CadoganError`` without matplotlib (the ``plots`` extra), before anything
+    is written."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise CadoganError(
+            "cadogan report draws its plots with matplotlib: pip install 'cadogan[plots]'"
+        ) from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     labels = [f"{r.summary.game}\n{r.summary.player} {r.summary.options}".strip() for r in rows]
     fig, ax = plt.subplots(figsize=(10, 0.5 * len(rows) + 1.5))
-    rates = [100 * r.rate for r in rows]
+    shown = [i for i, r in enumerate(rows) if r.decided]
+    rates = [100 * rows[i].rate for i in shown]
     # Rounding can put an end of the interval a hair past the rate; bars are never negative.
     errors = [
-        [max(0.0, 100 * (r.rate - r.low)) for r in rows],
-        [max(0.0, 100 * (r.high - r.rate)) for r in rows],
+        [max(0.0, 100 * (rows[i].rate - rows[i].low)) for i in shown],
+        [max(0.0, 100 * (rows[i].high - rows[i].rate)) for i in shown],
     ]
-    ax.errorbar(
-        rates, range(len(rows)), xerr=errors, fmt="o", capsize=4, label="over the deals decided"
-    )
+    ax.errorbar(rates, shown, xerr=errors, fmt="o", capsize=4, label="over the deals decided")
     # Where many deals timed out, the rate over the decided ones is not the game's: draw
     # the bounds on the share of all deals won beneath it, so no one reads it as such.
     wide = [(i, b) for i, b in enumerate(map(all_deal_bounds, rows)) if b is not None]
@@ -220,6 +226,7 @@ def draw_plots(store: Store, rows: list[Line], out: Path) -> list[Path]:
     ax.set_yticks(range(len(rows)), labels, fontsize=7)
     ax.set_xlabel("win rate, % (95% Wilson interval)")
     ax.set_title("How often each game comes out")
+    ax.set_ylim(-0.5, len(rows) - 0.5)  # each group a row, with or without a point
     ax.invert_yaxis()
     fig.tight_layout()
     rates_png = out / "results-win-rates.png"

@@ -7,9 +7,10 @@ the same rows deal by deal, apart from the time taken.
 
 from __future__ import annotations
 
-import time
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from cadogan import registry
@@ -17,7 +18,8 @@ from cadogan.core import CadoganError
 from cadogan.core.options import format_pairs
 from cadogan.study.store import Row, Store
 
-BATCH = 16
+COMMIT_EVERY = 1.0  # seconds: a finished deal is on disk within about this long
+MAX_WORKERS = 64  # the most processes a study starts (``cadogan study --workers``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +89,9 @@ def _in_process(task: StudyTask, deals: list[int]) -> Iterator[Row]:
 
 
 def _pool(task: StudyTask, deals: list[int], workers: int) -> Iterator[Row]:
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    """The rows of ``deals`` from a pool of at most ``workers`` processes (no more than
+    there are deals: the pool starts them all at once)."""
+    with ProcessPoolExecutor(max_workers=min(workers, len(deals))) as pool:
         todo = iter(deals)
         running: set[Future[Row]] = set()
         while True:
@@ -103,7 +107,10 @@ def _pool(task: StudyTask, deals: list[int], workers: int) -> Iterator[Row]:
 
 
 def _dask(task: StudyTask, deals: list[int], address: str) -> Iterator[Row]:
-    from dask.distributed import Client, as_completed
+    try:
+        from dask.distributed import Client, as_completed
+    except ImportError:
+        raise CadoganError("--dask needs the dask extra: pip install 'cadogan[dask]'") from None
 
     try:
         client = Client(address, timeout="15s")  # type: ignore[no-untyped-call]
@@ -128,6 +135,61 @@ def _group(task: StudyTask) -> tuple[str, str, str]:
     return task.game, task.options_text, task.player
 
 
+class _Committer:
+    """Commits a study's rows from a thread of its own, at least once a second.
+
+    Why a thread: the rows arrive when deals finish, and the next deal may take its
+    whole budget (minutes, in a long study).  Committing only when a row arrives kept
+    the deal before it in memory all that time, where a kill lost it.  Rows wait here
+    at most about ``every`` seconds, and ``close`` commits the rest, so a study stopped
+    by Ctrl-C or by an error keeps every finished deal, and one killed outright loses
+    at most the last second of work.  Each commit is one transaction of every row
+    waiting, so a fast study still writes in batches.
+    """
+
+    def __init__(self, store: Store, every: float = COMMIT_EVERY) -> None:
+        self._store = store
+        self._every = every
+        self._waiting: list[Row] = []
+        self._lock = threading.Lock()  # held while rows are taken and written
+        self._stop = threading.Event()
+        self._failure: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="study-commits", daemon=True)
+        self._thread.start()
+
+    def put(self, row: Row) -> None:
+        """Queue one row; raises the error of a failed commit, if one failed."""
+        with self._lock:
+            self._waiting.append(row)
+        self._raise()
+
+    def close(self) -> None:
+        """Stop the thread and commit every row still waiting (raising a commit's error)."""
+        self._stop.set()
+        self._thread.join()
+        self._commit()
+        self._raise()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self._every):
+            try:
+                self._commit()
+            except Exception as err:  # handed to the main thread, raised there
+                self._failure = err
+                return
+
+    def _commit(self) -> None:
+        with self._lock:
+            if self._waiting:
+                self._store.add(self._waiting)  # rows stay queued if this raises
+                self._waiting = []
+
+    def _raise(self) -> None:
+        if self._failure is not None:
+            failure, self._failure = self._failure, None
+            raise failure
+
+
 def run_study(
     task: StudyTask,
     store: Store,
@@ -139,8 +201,11 @@ def run_study(
     """Play every deal of ``task`` not yet stored, and with ``task.retry`` every stored
     timeout of a smaller budget (its row is replaced); returns how many were played.
 
-    Rows are committed in batches of at most 16 rows or one second, so a killed study
-    loses at most the last second of work and never a committed row.
+    Rows are committed at least once a second by a thread of their own (``_Committer``)
+    and the rest when the study stops for any reason, so Ctrl-C or an error loses no
+    finished deal and a study killed outright loses at most the last second of work.
+    A pool worker that dies (killed for memory, say) ends the study with a
+    ``CadoganError`` once the rows already finished are committed.
     """
     registry.game(task.game, **dict(task.options))  # refuse bad games and options early
     done = store.done(task.game, task.options_text, task.player, task.deals)
@@ -153,15 +218,17 @@ def run_study(
         rows = _pool(task, missing, workers)
     else:
         rows = _in_process(task, missing)
-    batch: list[Row] = []
-    last = time.monotonic()
-    for row in rows:
-        batch.append(row)
-        if progress:
-            progress(row)
-        if len(batch) >= BATCH or time.monotonic() - last > 1.0:
-            store.add(batch)
-            batch.clear()
-            last = time.monotonic()
-    store.add(batch)
+    committer = _Committer(store)
+    try:
+        for row in rows:
+            committer.put(row)
+            if progress:
+                progress(row)
+    except BrokenProcessPool:
+        raise CadoganError(
+            "a worker process died (was it killed for memory? try fewer --workers or a "
+            "smaller --max-states); every finished deal is kept: rerun to continue"
+        ) from None
+    finally:
+        committer.close()
     return len(missing)

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from cadogan.storage import migrate
+from cadogan.storage import migrate, readonly_uri
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -71,6 +71,21 @@ class Summary:
     budget_low: float = 0.0  # the smallest and largest time budget of its rows, seconds
     budget_high: float = 0.0
     timeout_budget: float | None = None  # the smallest budget of its timeouts, if any
+
+
+def holds_results(path: str | Path) -> bool:
+    """Whether the existing file ``path`` holds study results, read without writing
+    anything into it (``cadogan report`` asks before it opens a ``Store``, which would
+    add its table to any file it is given)."""
+    db = sqlite3.connect(readonly_uri(path), uri=True, timeout=60)
+    try:
+        found = db.execute("SELECT 1 FROM sqlite_master WHERE name='results'").fetchone()
+        columns = {row[1] for row in db.execute("PRAGMA table_info(results)")}
+        if found is None or "session" in columns:  # the web's table, before its renaming
+            return False
+        return db.execute("SELECT 1 FROM results LIMIT 1").fetchone() is not None
+    finally:
+        db.close()
 
 
 class Store:
