@@ -170,3 +170,67 @@ def test_a_deal_not_solved_says_no_record_was_written(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, args, catch_exceptions=False)
     assert result.exit_code == 0 and not path.exists()
     assert "No record written" in result.stderr and "unsolvable" in result.stdout
+
+
+def test_the_record_is_saved_even_when_the_output_pipe_closes_early(tmp_path: Path) -> None:
+    """``cadogan solve ... --record F | head -1``: head closes the pipe after one line,
+    and the record, saved only after all the output, was never written."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "win.txt"
+    command = [sys.executable, "-c", "from cadogan.cli import main; main()", "solve"]
+    command += ["travellers", "--deal", str(WON_TRAVELLERS), "--record", str(path)]
+    solver = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert solver.stdout is not None
+    first = solver.stdout.readline()
+    solver.stdout.close()  # as head does, with the solution's lines still to come
+    solver.wait(120)
+    assert b"solved" in first
+    assert Record.load(path).result == "won"
+
+
+def test_a_folder_or_an_empty_record_path_is_refused_before_the_search(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    def searched(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the search ran")
+
+    monkeypatch.setattr("cadogan.cli_solve.run_solver", searched)
+    for given in ("", str(tmp_path)):
+        with pytest.raises(SystemExit) as err:
+            main(["solve", "travellers", "--deal", "28", "--record", given])
+        message = capsys.readouterr().err
+        assert err.value.code == 2 and message.count("\n") == 1
+        assert "is a folder" in message or "is a directory" in message
+    assert list(tmp_path.iterdir()) == []  # the try at writing left nothing behind
+
+
+def test_the_verdict_line_names_options_that_are_not_the_books() -> None:
+    plain = run("solve", "napoleons-square", "--deal", "1", "--max-nodes", "200")
+    modern = run(
+        "solve", "napoleons-square", "--deal", "1", "-o", "rules=modern", "--max-nodes", "200"
+    )
+    assert plain.startswith("Napoleon's Square, deal 1:")
+    assert modern.startswith("Napoleon's Square (rules=modern), deal 1:")
+
+
+def test_replay_exits_1_for_a_certificate_whose_moves_do_not_win(tmp_path: Path) -> None:
+    """A solver's record cut short still said [Result "won"] and replayed with exit 0,
+    so a script checking certificates by exit status took it for a proof."""
+    import subprocess
+    import sys
+
+    data = json.loads(run("solve", "travellers", "--deal", str(WON_TRAVELLERS), "--json"))
+    lines = data["record"].splitlines()
+    cut = tmp_path / "cut.txt"
+    cut.write_text("\n".join(lines[:-3]) + "\n")
+    command = [sys.executable, "-c", "from cadogan.cli import main; main()", "replay", str(cut)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    assert result.stdout.strip().endswith("unfinished")
+    assert result.stderr == "cadogan: the record says won, but its moves end unfinished\n"
+    whole = tmp_path / "whole.txt"
+    whole.write_text(data["record"])
+    command[-1] = str(whole)
+    assert subprocess.run(command, capture_output=True, text=True, timeout=120).returncode == 0

@@ -91,7 +91,11 @@ def deal(game: str, number: int, options: tuple[str, ...], as_json: bool) -> Non
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: result, moves (and states).")
 @click.option("--states", is_flag=True, help="With --json, list the state after every move.")
 def replay_cmd(file: Path, as_json: bool, states: bool) -> None:
-    """Replay a record through the rules; exit 2 at the first illegal move."""
+    """Replay a record through the rules; exit 2 at the first illegal move.
+
+    When the record states a result ([Result "won"], as a solver's certificate does)
+    and its moves end otherwise, the replay says so and exits 1, so that a script
+    checking certificates by exit status refuses a cut or altered one."""
     if states and not as_json:
         raise click.UsageError("--states lists the states in the JSON: add --json")
     record = Record.load(file)
@@ -111,6 +115,10 @@ def replay_cmd(file: Path, as_json: bool, states: bool) -> None:
         click.echo(
             f"{result.game.name}, deal {record.deal}: {plural(len(result.moves), 'move')}, "
             f"{result.outcome.value}"
+        )
+    if record.result and record.result != result.outcome.value:
+        fail(
+            f"the record says {record.result}, but its moves end {result.outcome.value}", code=1
         )
 
 

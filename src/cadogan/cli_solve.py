@@ -7,7 +7,6 @@ key of ``--json``), which ``cadogan replay`` replays through the rules to a win.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +15,11 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from cadogan import registry
-from cadogan.cli_common import DEAL, SECONDS, option_flag, plural
+from cadogan.cli_common import DEAL, SECONDS, Count, option_flag, plural
 from cadogan.core import Game, State
 from cadogan.core.options import parse_pairs
 from cadogan.record import Record
+from cadogan.render import options_label
 from cadogan.solve import Solution
 from cadogan.solve import solve as run_solver
 from cadogan.solve.search import MAX_STATES, Limits
@@ -53,7 +53,7 @@ def solution_record(game: Game, deal: int, solution: Solution) -> Record | None:
 )
 @click.option(
     "--max-states",
-    type=click.IntRange(1),
+    type=Count(1),
     default=MAX_STATES,
     show_default=True,
     help="Cap on the positions kept in the solver's table (about 150 bytes each in "
@@ -61,13 +61,13 @@ def solution_record(game: Game, deal: int, solution: Solution) -> Record | None:
 )
 @click.option(
     "--max-nodes",
-    type=click.IntRange(1),
+    type=Count(1),
     default=None,
     help="Stop after generating this many positions: the same answer on any machine.",
 )
 @click.option(
     "--workers",
-    type=click.IntRange(1, 64),
+    type=Count(1, 64),
     default=1,
     show_default=True,
     help="Processes to split the search over; up to one per core helps.",
@@ -115,28 +115,54 @@ def solve(
         click.echo("Interrupted: no verdict.", err=True)
         raise SystemExit(130) from None
     record = solution_record(g, number, solution)
+    failure = _save(record, record_path)  # first: a closed pipe below must not lose it
     if as_json:
         click.echo(json.dumps(_as_json(g, number, solution, record), indent=2))
     else:
         _print_solution(g, number, solution)
-    if record_path is not None:  # last: the verdict is printed even if the disk fails
-        if record is None:
-            click.echo(f"No record written to {record_path}: the deal is not solved.", err=True)
-        else:
-            record.save(record_path)
+    if record_path is not None and record is None:
+        click.echo(f"No record written to {record_path}: the deal is not solved.", err=True)
+    if failure is not None:  # after the verdict, which is printed even if the disk fails
+        raise failure
+
+
+def _save(record: Record | None, path: Path | None) -> OSError | None:
+    """Write the solution's record, if there is one and a path; the error, if it failed.
+
+    Saved before anything is printed: ``cadogan solve ... --record F | head`` closes
+    the pipe early, and the certificate of a long solve must not be lost with it."""
+    if record is None or path is None:
+        return None
+    try:
+        record.save(path)
+    except OSError as err:
+        return err
+    return None
 
 
 def _check_writable(path: Path) -> None:
-    """Refuse a --record path whose folder is missing or closed to us, before solving."""
+    """Refuse a --record path that cannot be written, before solving rather than after
+    a long search: a missing folder, a folder given as the file, or a file that cannot
+    be opened for writing (tried, and a file made for the try is removed again)."""
     folder = path.parent
+    if path.is_dir() or not path.name:
+        raise click.BadParameter(f"{str(path)!r} is a folder, not a file", param_hint="'--record'")
     if not folder.is_dir():
         raise click.BadParameter(f"no folder {folder}", param_hint="'--record'")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise click.BadParameter(f"{path} cannot be written", param_hint="'--record'")
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as err:
+        raise click.BadParameter(
+            f"{path} cannot be written: {err.strerror}", param_hint="'--record'"
+        ) from None
+    if not existed:
+        path.unlink(missing_ok=True)
 
 
 def _print_solution(g: Game, number: int, solution: Solution) -> None:
-    click.echo(f"{g.name}, deal {number}: {VERDICTS[solution.status]}.")
+    click.echo(f"{g.name}{options_label(g)}, deal {number}: {VERDICTS[solution.status]}.")
     click.echo(
         f"{plural(solution.nodes, 'position')} generated, "
         f"{plural(solution.peak_states, 'position')} in the table at most, "

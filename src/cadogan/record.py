@@ -83,7 +83,10 @@ class Record:
                     raise BadRecord(
                         f'line {number}: cannot read header {line!r}; write [Key "value"]'
                     )
-                tags.update(found)
+                for key, value in found:
+                    if key in tags:
+                        raise BadRecord(f"line {number}: a second [{key} ...] header")
+                    tags[key] = value
             else:
                 moves.append(" ".join(line.split()))
         return cls._from_tags(tags, tuple(moves))
@@ -93,10 +96,9 @@ class Record:
         for key in ("Game", "Deal"):
             if key not in tags:
                 raise BadRecord(f'the record has no [{key} "..."] header')
-        try:
-            deal = int(tags["Deal"])
-        except ValueError:
-            raise BadRecord(f"deal {tags['Deal']!r} is not a number") from None
+        if not re.fullmatch(r"[0-9]+", tags["Deal"]):  # int() would take " 28 " and "2_8"
+            raise BadRecord(f"deal {tags['Deal']!r} is not a number")
+        deal = int(tags["Deal"])
         options = parse_pairs([tags["Options"]]) if tags.get("Options") else {}
         return cls(tags["Game"], deal, options, moves, tags.get("Result") or None)
 
