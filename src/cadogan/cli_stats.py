@@ -14,6 +14,7 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from cadogan import stats, storage
 
@@ -30,17 +31,27 @@ def _chart(figures: stats.GameStats) -> str:
 
 
 def _collect(db: Path, who: str | None) -> list[tuple[str, str, list[stats.GameStats]]]:
-    """(label, token prefix, figures) for every player with results (or the one asked for)."""
-    conn = storage.connect(db)
+    """(label, token prefix, figures) for every player with results, or for the one
+    asked for; a name or token that matches nobody is refused, naming the players."""
+    if who is not None and not who.strip():
+        raise click.BadParameter(
+            "give a player's name or the start of a token", param_hint="--player"
+        )
+    conn = storage.read_only(db)
     try:
+        everyone = stats.players(conn)
         found = []
-        for token, name in stats.players(conn):
+        for token, name in everyone:
             if who is not None and who != name and not token.startswith(who):
                 continue
             found.append((_label(token, name), token[:8], stats.player_stats(conn, token)))
-        return found
     finally:
         conn.close()
+    if who is not None and not found and everyone:
+        names = ", ".join(name or token[:8] for token, name in everyone[:10])
+        names += ", …" if len(everyone) > 10 else ""
+        raise click.BadParameter(f"no player {who!r} (players: {names})", param_hint="--player")
+    return found
 
 
 @click.command("stats")
@@ -72,16 +83,25 @@ def stats_cmd(db: Path, who: str | None, as_json: bool) -> None:
     if not found:
         console.print("No finished games yet.")
     for label, short, games in found:
-        console.print(_table(f"{label} ({short})", games))
+        console.print(_table(label if label.endswith(short) else f"{label} ({short})", games))
+        console.print(_strips(games))
 
 
 def _table(title: str, games: list[stats.GameStats]) -> Table:
-    """One player's figures as a table, with a strip of his latest results as the chart."""
+    """One player's figures per game."""
     table = Table(title=title, title_justify="left")
     for head in ("game", "played", "won", "win %", "current streak", "best streak"):
         table.add_column(head, justify="left" if head == "game" else "right")
-    table.add_column(f"last {SPARK} results, oldest first (W won, . lost)")
     for g in games:
         figures = (g.played, g.won, f"{g.win_percent:.1f}", g.current_streak, g.best_streak)
-        table.add_row(g.name, *(str(f) for f in figures), _chart(g))
+        table.add_row(g.name, *(str(f) for f in figures))
     return table
+
+
+def _strips(games: list[stats.GameStats]) -> Text:
+    """The chart: each game's latest results as a strip under the table, where it keeps
+    its whole width (as the table's last column, an 80-column terminal cut it to ten)."""
+    width = max(len(g.name) for g in games)
+    lines = [f"Last {SPARK} results, oldest first (W won, . lost):"]
+    lines += [f"  {g.name:<{width}}  {_chart(g)}" for g in games]
+    return Text("\n".join(lines) + "\n", no_wrap=True, overflow="ignore")

@@ -15,6 +15,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from cadogan.core.errors import CadoganError
+
 SCHEMA_VERSION = 3
 
 SCHEMA = """
@@ -65,6 +67,32 @@ def connect(path: str | Path, *, threads: bool = False) -> sqlite3.Connection:
         conn.executescript(SCHEMA)
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     return conn
+
+
+def read_only(path: str | Path) -> sqlite3.Connection:
+    """Open ``path``, an existing file, only to read it (``cadogan stats``): a file
+    given by mistake is left exactly as it was, where :func:`connect` would add the
+    schema and switch it to WAL mode.  An older file of ours is brought up to date
+    first, as the server would on opening it; a file that holds no players' results
+    at all raises ``CadoganError``."""
+    conn = sqlite3.connect(readonly_uri(path), uri=True, timeout=10.0)
+    try:
+        tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
+        if {"players", "play_results"} <= tables and not _unscored(conn):
+            return conn
+        older = _renames(conn) or _unscored(conn)
+    except BaseException:
+        conn.close()
+        raise
+    conn.close()
+    if older:
+        return connect(path)
+    raise CadoganError(f"{path} holds no games played with cadogan serve")
+
+
+def readonly_uri(path: str | Path) -> str:
+    """The SQLite URI that opens ``path`` read-only (the name quoted as a URI needs)."""
+    return f"{Path(path).resolve().as_uri()}?mode=ro"
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> set[str]:

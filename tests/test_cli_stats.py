@@ -1,0 +1,86 @@
+"""``cadogan stats`` as a reader: it changes no file, names who it cannot find, and
+keeps the chart of results whole in an 80-column terminal."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cadogan import stats, storage
+from cadogan.cli import cli
+
+ALICE, BOB = "a" * 32, "b" * 32
+
+
+def seeded(path: Path) -> Path:
+    """A server's database: Alice has won, lost and won 20 times over at Travellers."""
+    conn = storage.connect(path)
+    with conn:
+        for n in range(60):
+            outcome = "lost" if n % 3 == 1 else "won"
+            stats.record_result(conn, f"t{n}", ALICE, "travellers", outcome, str(n + 1), 100.0 + n)
+        stats.record_result(conn, "b", BOB, "zodiac", "lost", "9", 50.0)
+        stats.set_name(conn, ALICE, "Alice", 1.0)
+    conn.close()
+    return path
+
+
+def schema_of(path: Path) -> tuple[str, list[tuple[str, str]], int]:
+    with sqlite3.connect(path) as db:
+        mode = db.execute("PRAGMA journal_mode").fetchone()[0]
+        names = db.execute("SELECT type, name FROM sqlite_master ORDER BY name").fetchall()
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+    return mode, names, version
+
+
+def test_stats_leaves_a_file_that_is_not_the_servers_as_it_was(tmp_path: Path) -> None:
+    """Pointed at the wrong file, ``stats`` used to add the server's tables to it and
+    switch it to WAL mode; it now reads without writing and says what is wrong."""
+    foreign = tmp_path / "mine.sqlite"
+    with sqlite3.connect(foreign) as db:
+        db.execute("CREATE TABLE mydata (x)")
+    before = schema_of(foreign)
+    result = CliRunner().invoke(cli, ["stats", "--db", str(foreign)])
+    assert result.exit_code != 0 and "holds no games played with cadogan serve" in str(
+        result.exception
+    )
+    assert schema_of(foreign) == before == ("delete", [("table", "mydata")], 0)
+
+
+def test_stats_reads_the_servers_file_without_changing_it(tmp_path: Path) -> None:
+    db = seeded(tmp_path / "s.sqlite")
+    before = db.read_bytes()
+    result = CliRunner().invoke(cli, ["stats", "--db", str(db), "--player", "Alice"])
+    assert result.exit_code == 0, result.output
+    assert db.read_bytes() == before
+
+
+def test_a_player_who_is_not_there_is_refused_with_the_names_there_are(tmp_path: Path) -> None:
+    db = seeded(tmp_path / "s.sqlite")
+    result = CliRunner().invoke(cli, ["stats", "--db", str(db), "--player", "nobody"])
+    assert result.exit_code == 2
+    assert "no player 'nobody'" in result.output and "Alice" in result.output
+    assert BOB[:8] in result.output
+    empty = CliRunner().invoke(cli, ["stats", "--db", str(db), "--player", " "])
+    assert empty.exit_code == 2 and "give a player's name" in empty.output
+
+
+def test_the_last_forty_results_stay_whole_at_80_columns(tmp_path: Path) -> None:
+    """As the table's last column, the chart was cut to about ten results at 80 columns."""
+    db = seeded(tmp_path / "s.sqlite")
+    result = CliRunner().invoke(
+        cli, ["stats", "--db", str(db), "--player", "Alice"], env={"COLUMNS": "80"}
+    )
+    assert result.exit_code == 0, result.output
+    strip = "".join("." if n % 3 == 1 else "W" for n in range(20, 60))
+    assert strip in result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+
+
+def test_an_unnamed_player_is_not_named_twice(tmp_path: Path) -> None:
+    db = seeded(tmp_path / "s.sqlite")
+    result = CliRunner().invoke(cli, ["stats", "--db", str(db), "--player", BOB[:4]])
+    assert result.exit_code == 0, result.output
+    assert f"player {BOB[:8]}" in result.output and f"({BOB[:8]})" not in result.output
