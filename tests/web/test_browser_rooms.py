@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -312,7 +313,7 @@ def test_only_the_player_to_move_may_ask_for_a_hint(people: Contexts, server: Li
     second.wait_for_timeout(300)
     expect(second.locator(".pile.hinted")).to_have_count(0)
     expect(second.locator("#spinner")).to_be_hidden()
-    while current(first)["turn"] == 1:  # a pair taken keeps the turn
+    while current(first)["turn"] == 1:  # player 1 turns until his packet tops are up
         wait_live(second, take_turn(first) + 1)
     expect(second.locator("#hint")).to_be_enabled()
     expect(first.locator("#hint")).to_be_disabled()
@@ -327,3 +328,25 @@ def test_a_double_click_in_a_room_turns_one_card(people: Contexts, server: LiveS
     first.wait_for_timeout(500)
     assert current(first)["steps"] == 1
     expect(first.locator("#message")).not_to_have_attribute("data-kind", "error")
+
+
+def test_the_computers_moves_are_told(people: Contexts, server: LiveServer) -> None:
+    """The computer played its whole turn in silence: the message line said only
+    "Played turn p1packet17." while its cards turned and pairs went."""
+    page = people.page(people.person())
+    page.goto(f"{server.url}/#/")
+    page.locator('form[data-game="sympathie"] input.deal-number').fill("2")
+    page.locator('form[data-game="sympathie"] button.room-computer').click()
+    expect(page.locator("#room-seats")).to_contain_text("the computer")
+    message = page.locator("#message")
+    for _ in range(17):  # player 1 turns his seventeen packet tops, then the computer
+        steps = take_turn(page)
+        wait_live(page, steps + 1)
+        if "computer" in message.inner_text():
+            break
+    text = message.inner_text()
+    assert re.fullmatch(
+        r"Played turn p1packet\d+ \(\S+\)( and took a pair)?\. The computer "
+        r"turned \d+ cards( \(.+\))?( and took \d+ pairs?)?\.",
+        text,
+    ), text

@@ -155,11 +155,15 @@ def test_each_player_moves_only_in_his_turn_and_sees_the_other_live(three: Any) 
         wa.send_json({"type": "move", "move": "turn p1packet1"})
         mine = until(wa, state(1))
         theirs = until(wb, state(1))
-        assert (
-            mine["event"]
-            == theirs["event"]
-            == {"what": "move", "move": "turn p1packet1", "seat": 1}
-        )
+        assert mine["event"] == theirs["event"]
+        assert mine["event"] == {
+            "what": "move",
+            "move": "turn p1packet1",
+            "seat": 1,
+            "shown": [theirs["game"]["view"]["piles"]["p1packet1"][-1]],  # the card turned
+            "pairs": 0,
+            "computer": [],
+        }
         assert mine["game"]["view"]["piles"] == theirs["game"]["view"]["piles"]
         assert (mine["game"]["view"]["player"], theirs["game"]["view"]["player"]) == (1, 2)
         assert theirs["game"]["view"]["piles"]["p1packet1"][-1] != "??"
@@ -264,6 +268,31 @@ def test_against_the_computer_to_the_end(app: FastAPI, three: Any) -> None:
     assert len(history) == 104 and turned == {1, 2}
     figures = a.get("/api/me/stats").json()["games"]
     assert [(g["game"], g["played"], g["won"]) for g in figures] == [("sympathie", 1, 1)]
+
+
+def test_the_computers_moves_are_told_with_the_players_move(app: FastAPI, three: Any) -> None:
+    """The computer plays its whole turn within the answer to the player's move: the
+    answer tells each of its moves, with the card it turned up and any pair it took
+    (and names no card that is not face up on the table)."""
+    a, _, _ = three
+    gid = room(a, deal=2, computer=True)["id"]
+    session = session_of(app, gid)
+    events = []
+    with a.websocket_connect(f"/ws/games/{gid}") as wa:
+        table = until(wa, state())["game"]
+        while not table["over"]:
+            steps = table["steps"]
+            wa.send_json({"type": "move", "move": table["moves"][0]["text"]})
+            message = until(wa, moved_past(steps))
+            assert not ws_leaks(message, session), ws_leaks(message, session)[:5]
+            table, event = message["game"], message["event"]
+            assert 1 + len(event["computer"]) == table["steps"] - steps
+            events.append(event)
+    answers = [m for e in events for m in e["computer"]]
+    assert len(events) + len(answers) == 104 and max(len(e["computer"]) for e in events) > 1
+    assert all(m["seat"] == 2 and len(m["shown"]) == 1 for m in answers)
+    assert all(e["seat"] == 1 and len(e["shown"]) == 1 for e in events)
+    assert sum(e["pairs"] for e in events) + sum(m["pairs"] for m in answers) == 52  # won
 
 
 # A whole room game, and no hidden card in any message

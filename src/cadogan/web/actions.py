@@ -18,6 +18,7 @@ from cadogan.core import CadoganError
 from cadogan.session import Session
 from cadogan.web import seats, solver
 from cadogan.web.errors import ApiError
+from cadogan.web.events import played
 from cadogan.web.store import GameStore, Slot
 
 T = TypeVar("T")
@@ -48,6 +49,19 @@ def play_text(session: Session, text: str) -> None:
         raise ApiError(409, "illegal_move", f"cannot read the move {text!r}") from err
 
 
+def told(session: Session, start: int, mine: int) -> dict[str, Any]:
+    """What a move event adds to its text: the cards the mover's move turned up
+    (``shown``) and the pairs it took, and the computer's answer, move by move
+    (``computer``: history ``start`` to ``mine`` is the mover's, the rest the computer's)."""
+    moves = played(session, start)
+    own, answer = moves[: mine - start], moves[mine - start :]
+    return {
+        "shown": [card for p in own for card in p.shown],
+        "pairs": sum(p.pairs for p in own),
+        "computer": [p.to_json() for p in answer],
+    }
+
+
 def publish(
     token: str,
     slot: Slot,
@@ -74,6 +88,7 @@ def perform(
     names = names_of(store)
     with store.hold(token) as slot:
         seat = slot.session.state.turn
+        start = len(slot.session.history)
         if verb == "move":
             seats.require_turn(slot, player, names)
             play_text(slot.session, text)
@@ -83,9 +98,12 @@ def perform(
             ALONE[verb](slot.session)
         else:
             raise ApiError(422, "bad_message", f"unknown action {verb!r}")
+        mine = len(slot.session.history)
         seats.computer_moves(slot)
         store.save(token, slot)
-        event = {"what": verb, "move": text or None, "seat": seat}
+        event: dict[str, Any] = {"what": verb, "move": text or None, "seat": seat}
+        if verb == "move":
+            event.update(told(slot.session, start, mine))
         table = seats.game_json(token, slot, player, names)
         publish(token, slot, names, event, {player: table})
         return table

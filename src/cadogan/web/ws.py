@@ -4,8 +4,13 @@ On connecting, a person who holds no seat at a room takes its first free seat (t
 second player joining by the link; a player coming back is known by his cookie and
 finds his seat again); everyone else watches.  Every connection then receives
 ``{"type": "state", "game": ..., "event": ...}`` with the table from its own seat
-each time anything changes, and may send (JSON text, at most ``max_message``
-characters, at most ``rate`` a second with bursts of ``burst``):
+each time anything changes.  The event says what changed: ``{"what": "join", "seat":
+n}`` (None for a watcher), ``leave``, ``name``, ``state``, or a move,
+``{"what": "move", "move": text, "seat": n, "shown": [cards it turned up], "pairs": n,
+"computer": [...]}``, where ``computer`` lists the moves the computer answered with,
+each ``{"move", "seat", "shown", "pairs"}`` (:mod:`cadogan.web.events`).  It may
+send (JSON text, at most ``max_message`` characters, at most ``rate`` a second with
+bursts of ``burst``):
 
 - ``{"type": "move", "move": "turn p1packet1"}`` (also ``undo``, ``redo``,
   ``restart``, ``autoplay`` at a game played alone);

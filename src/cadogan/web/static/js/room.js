@@ -3,6 +3,7 @@
 // other side was, when the server's table arrives over the WebSocket.
 
 import { api, ApiError } from "./api.js";
+import { cardLabel } from "./cards.js";
 import { $, clear, el } from "./dom.js";
 import { complain, say } from "./status.js";
 
@@ -47,6 +48,27 @@ export function connection(status) {
   line.textContent = { connecting: "connecting\u2026", connected: "live", disconnected: "reconnecting\u2026" }[status] || status;
 }
 
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const labels = (cards) => cards.map(cardLabel).join(", ");
+
+// A move with the cards it turned up and the pairs it took, as the server told it:
+// "turn p2packet7 (7\u2660) and took a pair".
+function moveWords(move, shown = [], pairs = 0) {
+  const cards = shown.length ? ` (${labels(shown)})` : "";
+  return `${move}${cards}${pairs ? ` and took ${pairs === 1 ? "a pair" : plural(pairs, "pair")}` : ""}`;
+}
+
+// The computer's answer to a move, all made before its table came: "The computer
+// turned 21 cards and took 7 pairs." (the cards named when there are a few).
+function computerText(moves = []) {
+  if (!moves.length) return "";
+  const cards = moves.flatMap((m) => m.shown);
+  const pairs = moves.reduce((n, m) => n + m.pairs, 0);
+  const what = cards.length === moves.length ? `turned ${plural(cards.length, "card")}` : `made ${plural(moves.length, "move")}`;
+  const few = cards.length && cards.length <= 5 ? ` (${labels(cards)})` : "";
+  return ` The computer ${what}${few}${pairs ? ` and took ${plural(pairs, "pair")}` : ""}.`;
+}
+
 // The sentence for a table that arrives from the server: what happened, and by whom.
 export function eventText(message, payload) {
   const event = message.event || {};
@@ -56,7 +78,8 @@ export function eventText(message, payload) {
     return seat.you ? `You sit as player ${event.seat}.` : `${named(seat) ? seat.name : "Someone"} joined as player ${event.seat}.`;
   }
   if (event.what !== "move" || !event.move) return null;
-  return seat?.you ? `Played ${event.move}.` : `${who} played ${event.move}.`;
+  const move = moveWords(event.move, event.shown, event.pairs);
+  return (seat?.you ? `Played ${move}.` : `${who} played ${move}.`) + computerText(event.computer);
 }
 
 export function attachRoom(live) {
