@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
 import click
 from rich.console import Console
-from rich.padding import Padding
 
 from cadogan import registry
 from cadogan.cli_common import DEAL, make_game, option_flag, plural
@@ -68,7 +68,12 @@ def games(as_json: bool) -> None:
         console.print(f"[bold]{row['id']}[/bold]: {row['name']}{aliases}")
         sizes = f"{plural(row['packs'], 'pack')}, {plural(row['players'], 'player')}"
         details = f"{sizes}. {row['description']}" + (f"\noptions: {opts}" if opts else "")
-        console.print(Padding(details, (0, 0, 0, 4), expand=False))  # wrapped lines keep the indent
+        for paragraph in details.split("\n"):  # wrapped lines keep the indent, no trailing spaces
+            click.echo(
+                textwrap.fill(
+                    paragraph, console.width, initial_indent=" " * 4, subsequent_indent=" " * 4
+                )
+            )
 
 
 @cli.command()
@@ -117,9 +122,7 @@ def replay_cmd(file: Path, as_json: bool, states: bool) -> None:
             f"{result.outcome.value}"
         )
     if record.result and record.result != result.outcome.value:
-        fail(
-            f"the record says {record.result}, but its moves end {result.outcome.value}", code=1
-        )
+        fail(f"the record says {record.result}, but its moves end {result.outcome.value}", code=1)
 
 
 # Extra commands live in their own modules (cli_<name>.py); register each with one line.

@@ -69,7 +69,7 @@ def _build() -> None:
 def _show(as_json: bool) -> None:
     state = compiled.status() | {"native": native.status()}
     if as_json:
-        click.echo(json.dumps(state, indent=1))
+        click.echo(json.dumps(state, indent=2))
         return
     modules = state["modules"]
     running = sum(modules.values())

@@ -94,7 +94,9 @@ def progress_columns(width: int, title: str, total: int) -> tuple[ProgressColumn
 
 @click.command()
 @click.argument("game")
-@click.option("--deals", "deals_text", required=True, metavar="A..B", help="Deal numbers.")
+@click.option(
+    "--deals", "deals_text", required=True, metavar="A..B", help="Deal numbers: A..B, or one N."
+)
 @click.option(
     "--player",
     type=click.Choice(PLAYERS),
@@ -135,7 +137,7 @@ def progress_columns(width: int, title: str, total: int) -> tuple[ProgressColumn
     "--retry-timeouts",
     "retry",
     is_flag=True,
-    help="Also replay the deals stored as timeouts under a smaller --timeout.",
+    help="Also play again the deals stored as timeouts under a smaller --timeout.",
 )
 @click.option(
     "--max-states",
@@ -265,7 +267,7 @@ def _print_totals(store: Store, task: StudyTask, as_json: bool) -> None:
     help="Folder for results.md and the plots.",
 )
 def report(db: Path, out: Path) -> None:
-    """Write docs/results.md (a table of every study) and its matplotlib plots.
+    """Write results.md (a table of every study) and its plots into --out (docs).
 
     The drawn part ends with a "kept" line (an HTML comment): notes written below it
     stay as they are when the report is drawn again; everything above it is replaced.
