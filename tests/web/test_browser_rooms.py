@@ -350,3 +350,19 @@ def test_the_computers_moves_are_told(people: Contexts, server: LiveServer) -> N
         r"turned \d+ cards( \(.+\))?( and took \d+ pairs?)?\.",
         text,
     ), text
+
+
+def test_a_finished_game_names_no_player_to_play(people: Contexts, server: LiveServer) -> None:
+    """After the end the header still said "player 2 to play", and a finished room
+    opened again said "Turn your packets in your turn."."""
+    page = people.page(people.person())
+    open_game(page, server.url, "sympathie", 2)
+    expect(page.locator("#game-meta")).to_contain_text("player 1 to play")
+    page.locator("#autoplay").click()  # Sympathie has no choice: autoplay plays it out
+    expect(page.locator("#result")).to_contain_text("Sympathie is won")
+    expect(page.locator("#game-meta")).to_have_text("deal 2 \u00b7 game over")
+    page.reload()
+    expect(page.locator("#message")).to_have_text(
+        "Sympathie, deal 2. This game is over: Sympathie is won. Well played!"
+    )
+    expect(page.locator("#game-meta")).not_to_contain_text("to play")

@@ -68,8 +68,9 @@ async function openGame(id) {
   if (location.hash !== `#/game/${id}`) return null;
   await setPayload(payload);
   const watching = payload.can_act === false && payload.waiting === "you are watching this game";
-  const how = watching ? "You are watching this game: only its players can move."
-    : payload.room ? "Turn your packets in your turn." : "Click a card to pick it up.";
+  const how = payload.over ? `This game is over: ${payload.result}`
+    : watching ? "You are watching this game: only its players can move."
+      : payload.room ? "Turn your packets in your turn." : "Click a card to pick it up.";
   say(`${payload.game.name}, deal ${payload.deal_text}. ${how}`);
   if (payload.room) joinRoom(id);
   return null;

@@ -50,7 +50,8 @@ export function update(payload) {
   $("#save").href = api.recordUrl(payload.id);
   $("#save").setAttribute("download", `${payload.game.id}-${payload.deal_text}.txt`);
   $("#game-title").textContent = payload.game.name;
-  const turn = payload.game.players > 1 ? ` \u00b7 player ${payload.turn} to play` : "";
+  const turn = payload.over ? " \u00b7 game over"
+    : payload.game.players > 1 ? ` \u00b7 player ${payload.turn} to play` : "";
   $("#game-meta").textContent = `deal ${payload.deal_text}${turn}`;
   $("#deal-number").value = "";
 }
