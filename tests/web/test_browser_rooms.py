@@ -366,3 +366,47 @@ def test_a_finished_game_names_no_player_to_play(people: Contexts, server: LiveS
         "Sympathie, deal 2. This game is over: Sympathie is won. Well played!"
     )
     expect(page.locator("#game-meta")).not_to_contain_text("to play")
+
+
+def focused(page: Page) -> str:
+    """The focused element: its id, or its data-move, or its tag."""
+    found: str = page.evaluate(
+        "() => { const n = document.activeElement;"
+        " return n.id || n.dataset.move || n.tagName.toLowerCase(); }"
+    )
+    return found
+
+
+def test_the_focus_stays_on_the_action_buttons(people: Contexts, server: LiveServer) -> None:
+    """The actions are rebuilt with every table: the focus fell to the page's body
+    after each press, and Enter pressed again did nothing."""
+    page = people.page(people.person())
+    open_game(page, server.url, "sympathie", 2)
+    page.locator('#actions button[data-move="turn p1packet1"]').focus()
+    page.keyboard.press("Enter")
+    wait_live(page, 1)
+    expect(page.locator('#actions button[data-move="turn p1packet2"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    wait_live(page, 2)
+    assert focused(page) == "turn p1packet3"
+
+
+def test_a_statistics_reset_says_what_it_erased(people: Contexts, server: LiveServer) -> None:
+    """After "Yes, erase them" the focus fell to the body and nothing said how many
+    results had gone; Escape did not close the confirmation."""
+    page = people.page(people.person())
+    open_game(page, server.url, "travellers", 2)
+    page.locator("#autoplay").click()
+    expect(page.locator("#result")).to_contain_text("Travellers is won")
+    page.locator('header nav a[href="#/stats"]').click()
+    expect(page.locator(".stats-table")).to_be_visible()
+    page.locator("#stats-reset").click()
+    expect(page.locator("#stats-reset-no")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#stats-confirm")).to_be_hidden()
+    expect(page.locator("#stats-reset")).to_be_focused()
+    page.locator("#stats-reset").click()
+    page.locator("#stats-reset-yes").click()
+    expect(page.locator("#stats-body")).to_contain_text("No finished games")
+    expect(page.locator("#notice")).to_have_text("Statistics reset: 1 result erased.")
+    expect(page.locator("#stats-reset")).to_be_focused()

@@ -5,7 +5,7 @@
 
 import { api, ApiError } from "./api.js";
 import { $, clear, el } from "./dom.js";
-import { complain } from "./status.js";
+import { complain, say } from "./status.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const W = 300;
@@ -106,13 +106,23 @@ export function attachStats() {
     $("#stats-confirm").hidden = false;
     $("#stats-reset-no").focus();
   });
-  $("#stats-reset-no").addEventListener("click", () => {
+  const cancel = () => {
     $("#stats-confirm").hidden = true;
     $("#stats-reset").focus();
+  };
+  $("#stats-reset-no").addEventListener("click", cancel);
+  $("#stats-confirm").addEventListener("keydown", (event) => {
+    if (event.key === "Escape") cancel();
   });
+  // The buttons pressed go away with the confirmation: the focus goes back to Reset,
+  // and the page says what was erased.
   $("#stats-reset-yes").addEventListener("click", async () => {
     const data = await guarded(api.resetStats);
     $("#stats-confirm").hidden = true;
-    if (data) draw(data);
+    $("#stats-reset").focus();
+    if (!data) return;
+    draw(data);
+    const results = data.erased === 1 ? "1 result" : `${data.erased} results`;
+    say(data.erased ? `Statistics reset: ${results} erased.` : "There were no results to erase.");
   });
 }

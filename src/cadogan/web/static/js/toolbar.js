@@ -14,7 +14,29 @@ const inWords = (payload, move) => [move.verb, ...move.args.map((a) => (a in pay
 // A pile with its face-up top card, for the lists of paired actions: "4\u2660 european1".
 const named = (payload, pile) => [topLabel(payload, pile), pile].filter(Boolean).join(" ");
 
+// Which of the action controls has the focus: its move, its words and its place, so
+// that the rebuilt box gives it back (a keyboard user keeps his place after a move).
+function focusedAction(box) {
+  const controls = [...box.querySelectorAll("button, select")];
+  const index = controls.indexOf(document.activeElement);
+  if (index < 0) return null;
+  const node = controls[index];
+  return { move: node.dataset.move, text: node.textContent, tag: node.tagName, index };
+}
+
+// Focus the rebuilt control of the same move, else of the same words, else the one in
+// the same place (the next action), if any.
+function refocus(box, was) {
+  if (!was) return;
+  const controls = [...box.querySelectorAll("button, select")];
+  const same = controls.find((n) => was.move && n.dataset.move === was.move)
+    || controls.find((n) => n.tagName === was.tag && n.textContent === was.text)
+    || controls[Math.min(was.index, controls.length - 1)];
+  same?.focus();
+}
+
 function actionButtons(payload) {
+  const was = focusedAction($("#actions"));
   const box = clear($("#actions"));
   for (const move of buttonMoves(payload)) {
     box.append(el("button", {
@@ -28,6 +50,7 @@ function actionButtons(payload) {
     box.append(el("span", { class: "group" }, pick,
       el("button", { type: "button", class: "action", onclick: () => send(pick.value), text: capital(verb) })));
   }
+  refocus(box, was);
 }
 
 function moveList(payload) {
