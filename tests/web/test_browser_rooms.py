@@ -410,3 +410,20 @@ def test_a_statistics_reset_says_what_it_erased(people: Contexts, server: LiveSe
     expect(page.locator("#stats-body")).to_contain_text("No finished games")
     expect(page.locator("#notice")).to_have_text("Statistics reset: 1 result erased.")
     expect(page.locator("#stats-reset")).to_be_focused()
+
+
+def test_the_room_says_whose_turn_and_who_left_once(people: Contexts, server: LiveServer) -> None:
+    """The seat line was a live region rebuilt with every move (read out each time),
+    and nothing said when the turn came to you."""
+    first, second, _ = friends_room(people, server, 2)
+    assert first.locator("#room-seats").get_attribute("aria-live") is None
+    seat = first.locator('#room-seats .seat[data-seat="1"]')
+    seat.evaluate("node => { node.dataset.kept = 'yes'; }")
+    while current(first)["turn"] == 1:  # player 1 turns until his packet tops are up
+        wait_live(second, take_turn(first) + 1)
+    expect(second.locator("#message")).to_contain_text("Your turn.")
+    assert second.title().startswith("Your turn")
+    assert not first.title().startswith("Your turn")
+    assert seat.get_attribute("data-kept") == "yes"  # updated in place, not rebuilt
+    second.close()
+    expect(first.locator("#message")).to_have_text("Player 2 has left the room.")

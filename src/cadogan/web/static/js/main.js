@@ -9,7 +9,7 @@ import { attach } from "./interact.js";
 import { attachKeys } from "./keyboard.js";
 import { Live } from "./live.js";
 import { attachPanels, closeReplay, loadRecordFile, openReplay, replayKeys } from "./panels.js";
-import { attachRoom, connection, eventText, showRoom } from "./room.js";
+import { attachRoom, connection, eventText, roomNews, showRoom } from "./room.js";
 import { attachStats, showStats } from "./stats.js";
 import { noticeNext, refuse, say, showPending } from "./status.js";
 import { attachToolbar, tools, update } from "./toolbar.js";
@@ -35,7 +35,8 @@ function joinRoom(id) {
     onState: (message) => {
       if (message.game.id !== ctl.payload?.id) return;
       const same = NEWS.has(message.event?.what); // someone came, went or was named
-      setPayload(message.game, eventText(message, message.game), same);
+      const said = [eventText(message, message.game), roomNews(ctl.payload, message)];
+      setPayload(message.game, said.filter(Boolean).join(" ") || null, same);
     },
     onError: (message) => {
       answered();
@@ -102,7 +103,9 @@ function wire() {
     update(payload);
     showRoom(payload);
     $("#table-box").dataset.steps = String(payload.steps);
-    document.title = `${payload.game.name}, deal ${payload.deal_text} \u00b7 cadogan`;
+    // A player in another tab sees in its title that the room waits for him.
+    const yours = payload.room && payload.can_act && payload.seats.some((s) => !s.you && !s.computer);
+    document.title = `${yours ? "Your turn \u00b7 " : ""}${payload.game.name}, deal ${payload.deal_text} \u00b7 cadogan`;
   });
   // A key does what its button does, and nothing while the button is hidden (a room
   // has no undo) or disabled (a hint out of one's turn).

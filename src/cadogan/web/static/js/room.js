@@ -22,14 +22,20 @@ export function showRoom(payload) {
   bar.hidden = !payload.room;
   document.body.classList.toggle("in-room", Boolean(payload.room));
   if (!payload.room) return;
-  const seats = clear($("#room-seats"));
-  for (const seat of payload.seats) {
-    const mark = seat.connected ? "online" : "offline";
-    seats.append(el("span", {
-      class: `seat ${mark}${seat.you ? " mine" : ""}`, "data-seat": seat.seat,
-      text: seatText(seat, payload.turn, payload.over),
-    }));
+  // Updated in place, and read out by no one: what changes (a turn, a join, a leave)
+  // is said once on the message line (roomNews).
+  const seats = $("#room-seats");
+  if (seats.children.length !== payload.seats.length) {
+    clear(seats).append(...payload.seats.map((seat) => el("span", { "data-seat": seat.seat })));
   }
+  payload.seats.forEach((seat, i) => {
+    const node = seats.children[i];
+    const mark = seat.connected ? "online" : "offline";
+    node.className = `seat ${mark}${seat.you ? " mine" : ""}`;
+    node.dataset.seat = seat.seat;
+    const text = seatText(seat, payload.turn, payload.over);
+    if (node.textContent !== text) node.textContent = text;
+  });
   const watching = payload.you.length ? "" : "You are watching. ";
   const others = payload.watchers ? `${payload.watchers} watching.` : "";
   $("#room-watchers").textContent = `${watching}${others}`;
@@ -80,6 +86,24 @@ export function eventText(message, payload) {
   if (event.what !== "move" || !event.move) return null;
   const move = moveWords(event.move, event.shown, event.pairs);
   return (seat?.you ? `Played ${move}.` : `${who} played ${move}.`) + computerText(event.computer);
+}
+
+// What a new table changes for this person, beyond the move itself: the turn that
+// comes to him ("Your turn."), and another player who leaves or comes back.
+export function roomNews(before, message) {
+  const after = message.game;
+  if (!before || before.id !== after.id || !after.room) return null;
+  const news = [];
+  for (const seat of after.seats) {
+    const was = before.seats.find((s) => s.seat === seat.seat);
+    if (seat.you || seat.free || seat.computer || !was || was.free) continue;
+    const who = named(seat) ? seat.name : `Player ${seat.seat}`;
+    if (was.connected && !seat.connected) news.push(`${who} has left the room.`);
+    if (!was.connected && seat.connected) news.push(`${who} is back.`);
+  }
+  const answered = (message.event?.computer || []).length > 0;
+  if (after.can_act && (!before.can_act || answered)) news.push("Your turn.");
+  return news.join(" ") || null;
 }
 
 export function attachRoom(live) {
