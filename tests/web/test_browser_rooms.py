@@ -427,3 +427,40 @@ def test_the_room_says_whose_turn_and_who_left_once(people: Contexts, server: Li
     assert seat.get_attribute("data-kept") == "yes"  # updated in place, not rebuilt
     second.close()
     expect(first.locator("#message")).to_have_text("Player 2 has left the room.")
+
+
+def test_the_link_goes_once_the_seats_are_taken_and_the_name_is_filled_in(
+    people: Contexts, server: LiveServer
+) -> None:
+    """ "Copy link" stayed when both seats were held (it could only make watchers), and
+    the room's name field was empty although the seat showed the player's name."""
+    first, second, _ = friends_room(people, server, 2)
+    expect(first.locator("#room-copy")).to_be_hidden()
+    expect(first.locator("#room-link")).to_be_hidden()
+    expect(first.locator("#room-name")).to_have_value("Alice")
+    expect(second.locator("#room-name")).to_have_value("")
+
+
+def test_a_lost_connection_is_said_as_such_and_cleared(people: Contexts, tmp_path: Path) -> None:
+    """A click while the server was down said "Not allowed: the room is not
+    connected; reconnecting…", a rule's refusal, and it stayed after the reconnection."""
+    server = LiveServer(str(tmp_path / "conn.sqlite")).start()
+    try:
+        page = people.page(people.person())
+        page.goto(f"{server.url}/#/")
+        page.locator('form[data-game="sympathie"] input.deal-number').fill("2")
+        page.locator('form[data-game="sympathie"] button.room-friend').click()
+        expect(page.locator("#room-copy")).to_be_visible()  # seat 2 waits: the link is there
+        expect(page.locator("#room-conn")).to_have_text("live")
+        server.stop()
+        expect(page.locator("#room-conn")).to_have_text("reconnecting\u2026")
+        pile(page, "p1packet1").click()
+        message = page.locator("#message")
+        expect(message).to_have_text(
+            "The room is not connected, so nothing was sent: reconnecting\u2026"
+        )
+        server.start()
+        expect(page.locator("#room-conn")).to_have_text("live")
+        expect(message).to_have_text("Connected again: play on.")
+    finally:
+        server.stop()

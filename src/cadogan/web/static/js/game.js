@@ -9,7 +9,7 @@ import {
 } from "./moves.js";
 import { cardLabel, isHidden } from "./cards.js";
 import { drawTable } from "./render.js";
-import { complain, refuse, say, showResult } from "./status.js";
+import { complain, offline, refuse, say, showResult } from "./status.js";
 
 export const ctl = {
   payload: null, // the live game, as the server last described it
@@ -102,7 +102,7 @@ export function send(text) {
   if (ctl.sending === ctl.version) return Promise.resolve(false);
   if (ctl.live) {
     ctl.selection = null;
-    if (!ctl.live.send({ type: "move", move: text })) refuse("the room is not connected; reconnecting\u2026");
+    if (!ctl.live.send({ type: "move", move: text })) offline();
     else ctl.sending = ctl.version; // a new table, a refusal or a reconnection ends it
     return Promise.resolve(true);
   }

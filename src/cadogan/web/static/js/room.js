@@ -5,7 +5,7 @@
 import { api, ApiError } from "./api.js";
 import { cardLabel } from "./cards.js";
 import { $, clear, el } from "./dom.js";
-import { complain, say } from "./status.js";
+import { complain, online, say } from "./status.js";
 
 export const named = (seat) => !seat.free && seat.name !== `player ${seat.seat}`;
 
@@ -40,18 +40,27 @@ export function showRoom(payload) {
   const others = payload.watchers ? `${payload.watchers} watching.` : "";
   $("#room-watchers").textContent = `${watching}${others}`;
   $("#room-link").value = `${location.origin}/#/game/${payload.id}`;
-  // Against the computer no seat is left to give away: the link is for watchers only.
+  // Once every seat is taken (by a person or the computer), or the game is over, the
+  // link would only make watchers: it is offered while a seat waits.
   const full = payload.seats.every((seat) => !seat.free);
   for (const id of ["#room-link", "#room-copy", "label[for=room-link]"]) {
-    document.querySelector(id).hidden = full && payload.seats.some((seat) => seat.computer);
+    document.querySelector(id).hidden = full || payload.over;
   }
   $("#room-name-form").hidden = !payload.you.length;
+  // The name field starts with the name you go by (once a room, so nothing typed is lost).
+  const field = $("#room-name");
+  const mine = payload.seats.find((seat) => seat.you);
+  if (field.dataset.room !== payload.id) {
+    field.dataset.room = payload.id;
+    field.value = mine && named(mine) ? mine.name : "";
+  }
 }
 
 export function connection(status) {
   const line = $("#room-conn");
   line.dataset.status = status;
   line.textContent = { connecting: "connecting\u2026", connected: "live", disconnected: "reconnecting\u2026" }[status] || status;
+  if (status === "connected") online();
 }
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;

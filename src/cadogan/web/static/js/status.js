@@ -29,6 +29,18 @@ export function say(text, kind = "info") {
   const line = $("#message");
   line.textContent = text;
   line.dataset.kind = kind;
+  delete line.dataset.offline;
+}
+
+// A move that could not be sent, the room's connection being down: said as a
+// connection problem (not a rule's refusal), and taken back once it is up again.
+export function offline() {
+  say("The room is not connected, so nothing was sent: reconnecting\u2026", "error");
+  $("#message").dataset.offline = "yes";
+}
+
+export function online() {
+  if ($("#message").dataset.offline) say("Connected again: play on.");
 }
 
 export function refuse(reason) {
