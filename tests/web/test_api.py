@@ -6,6 +6,7 @@ as the page does: send a move text from the legal-move list, draw what comes bac
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -275,6 +276,31 @@ def test_the_page_static_files_and_docs(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert "/api/sessions/{gid}/moves" in paths and "/api/games" in paths
     error(client.get("/static/nothing.js"), 404, "not_found")
+
+
+def test_the_docs_name_every_route_and_its_real_errors(client: TestClient) -> None:
+    """/docs named routes after their functions ("Who", "Reset") and listed only a
+    422 of FastAPI's shape, which the server never sends."""
+    from fastapi.routing import APIRoute
+
+    from cadogan.web import api_games, api_play, api_rooms
+
+    spec = client.get("/openapi.json").json()
+    assert "HTTPValidationError" not in json.dumps(spec)
+    assert set(spec["components"]["schemas"]["ErrorOut"]["properties"]) == {"error", "kind"}
+    routers = (api_games.router, api_play.router, api_rooms.rooms, api_rooms.me)
+    routes = [r for router in routers for r in router.routes if isinstance(r, APIRoute)]
+    assert routes and all(r.summary for r in routes), [r.path for r in routes if not r.summary]
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            for status, answer in operation["responses"].items():
+                if status[0] in "45":
+                    schema = answer["content"]["application/json"]["schema"]
+                    assert schema["$ref"].endswith("/ErrorOut"), (method, path, status)
+    moves = spec["paths"]["/api/sessions/{gid}/moves"]["post"]["responses"]
+    assert {"403", "404", "409", "413", "422"} <= set(moves)
+    assert "wrong_turn" in moves["409"]["description"]
+    assert "503" in spec["paths"]["/api/rooms"]["post"]["responses"]
 
 
 def test_layouts_exist_for_every_registered_game(client: TestClient) -> None:

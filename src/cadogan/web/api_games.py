@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Path
 
 from cadogan import registry
-from cadogan.web.errors import ApiError
+from cadogan.web.errors import BAD_INPUT, UNKNOWN_GAME, ApiError, errors
 from cadogan.web.payload import game_info
 from cadogan.web.rules import rules_html, rules_markdown
 from cadogan.web.solver import solver_available
 
 router = APIRouter(prefix="/api", tags=["games"])
+GameName = Annotated[
+    str, Path(description="A game's id or one of its aliases, e.g. `travellers` or `clock`.")
+]
 
 
-@router.get("/games")
+@router.get("/games", summary="The games you can play")
 def list_games() -> dict[str, Any]:
     """Every registered game, in the book's order, and whether the solver is there."""
     return {
@@ -24,14 +27,24 @@ def list_games() -> dict[str, Any]:
     }
 
 
-@router.get("/games/{game_id}")
-def one_game(game_id: str) -> dict[str, Any]:
+@router.get(
+    "/games/{game_id}",
+    summary="One game and its options",
+    responses=errors({404: UNKNOWN_GAME, 422: BAD_INPUT}),
+)
+def one_game(game_id: GameName) -> dict[str, Any]:
     """One game's name, packs, players, description and options (ids or aliases)."""
     return game_info(registry.find(game_id))
 
 
-@router.get("/games/{game_id}/rules")
-def rules(game_id: str) -> dict[str, Any]:
+@router.get(
+    "/games/{game_id}/rules",
+    summary="A game's rules",
+    responses=errors(
+        {404: f"{UNKNOWN_GAME}; `no_rules`: its rules are not written yet", 422: BAD_INPUT}
+    ),
+)
+def rules(game_id: GameName) -> dict[str, Any]:
     """The game's rules document as Markdown and as HTML."""
     cls = registry.find(game_id)
     text = rules_markdown(cls.id)

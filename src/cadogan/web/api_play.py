@@ -19,7 +19,16 @@ from cadogan.record import Record
 from cadogan.session import Session
 from cadogan.web import solver
 from cadogan.web.actions import act, names_of, soon
-from cadogan.web.errors import ApiError
+from cadogan.web.errors import (
+    BAD_INPUT,
+    FULL,
+    NOT_YOURS,
+    TOO_LARGE,
+    UNKNOWN_GAME,
+    UNKNOWN_ID,
+    ApiError,
+    errors,
+)
 from cadogan.web.payload import step_json
 from cadogan.web.players import player_of
 from cadogan.web.schemas import MoveText, NewGame, RecordText, SolveRequest
@@ -30,6 +39,26 @@ router = APIRouter(prefix="/api/sessions", tags=["play"])
 GameId = Annotated[
     str, Path(pattern=r"^[A-Za-z0-9_-]{8,64}$", description="The game's unguessable id.")
 ]
+BAD_ID = "`invalid`: that is not a game id"
+SEEN = errors({404: UNKNOWN_ID, 422: BAD_ID})
+ALONE_ONLY = errors(
+    {
+        403: NOT_YOURS,
+        404: UNKNOWN_ID,
+        409: "`not_in_room`: a room offers no undo, redo, restart or autoplay",
+        413: TOO_LARGE,
+        422: BAD_ID,
+    }
+)
+ASKED = errors(
+    {
+        403: NOT_YOURS,
+        404: UNKNOWN_ID,
+        409: "`wrong_turn`: in a room, only the player to move may ask",
+        413: TOO_LARGE,
+        422: f"{BAD_ID}; {BAD_INPUT}",
+    }
+)
 
 
 def _store(request: Request) -> GameStore:
@@ -67,7 +96,19 @@ def _alone(request: Request, session: Session, scored: bool = True) -> dict[str,
         return game_json(gid, slot, player, names_of(store))
 
 
-@router.post("", status_code=201)
+@router.post(
+    "",
+    status_code=201,
+    summary="Start a game alone",
+    responses=errors(
+        {
+            404: UNKNOWN_GAME,
+            413: TOO_LARGE,
+            422: f"{BAD_INPUT}; `bad_option`: an option or its value is not the game's",
+            503: FULL,
+        }
+    ),
+)
 def new_game(body: NewGame, request: Request) -> dict[str, Any]:
     """Start a game: a deal by number, or a random deal when ``deal`` is absent."""
     game = registry.game(body.game, **body.options)
@@ -75,7 +116,19 @@ def new_game(body: NewGame, request: Request) -> dict[str, Any]:
     return _alone(request, Session(game, deal))
 
 
-@router.post("/records", status_code=201)
+@router.post(
+    "/records",
+    status_code=201,
+    summary="Start a game from a record",
+    responses=errors(
+        {
+            404: UNKNOWN_GAME,
+            413: TOO_LARGE,
+            422: f"{BAD_INPUT}; `bad_record`: the text is not a record, or a move in it is illegal",
+            503: FULL,
+        }
+    ),
+)
 def load_record(body: RecordText, request: Request) -> dict[str, Any]:
     """Start a game from an uploaded record, replayed through the rules.
 
@@ -86,7 +139,7 @@ def load_record(body: RecordText, request: Request) -> dict[str, Any]:
     return _alone(request, session, scored=not session.outcome().over)
 
 
-@router.get("/{gid}")
+@router.get("/{gid}", summary="Show a game as you see it", responses=SEEN)
 async def show(gid: GameId, request: Request) -> dict[str, Any]:
     """The table as the asking player sees it, the legal moves (his, in his turn), the
     outcome and the seats.  Anyone with the id may look; only a seat holder may act."""
@@ -99,38 +152,51 @@ async def show(gid: GameId, request: Request) -> dict[str, Any]:
     return await soon(store, gid, look)
 
 
-@router.post("/{gid}/moves")
+@router.post(
+    "/{gid}/moves",
+    summary="Play a move",
+    responses=errors(
+        {
+            403: NOT_YOURS,
+            404: UNKNOWN_ID,
+            409: "`illegal_move`: the rules refuse it, and say why; `wrong_turn`: it is "
+            "the other player's turn",
+            413: TOO_LARGE,
+            422: f"{BAD_ID}; {BAD_INPUT}",
+        }
+    ),
+)
 async def move(gid: GameId, body: MoveText, request: Request) -> dict[str, Any]:
     """Play one move, written as the legal-move list writes it; 409 with the rule's
     reason, 409 ``wrong_turn`` out of turn, 403 ``not_yours`` without a seat."""
     return await _act(request, gid, "move", body.move)
 
 
-@router.post("/{gid}/undo")
+@router.post("/{gid}/undo", summary="Take back a move", responses=ALONE_ONLY)
 async def undo(gid: GameId, request: Request) -> dict[str, Any]:
     """Take back the last move (and the forced moves after it); not in a room."""
     return await _act(request, gid, "undo")
 
 
-@router.post("/{gid}/redo")
+@router.post("/{gid}/redo", summary="Play again a move taken back", responses=ALONE_ONLY)
 async def redo(gid: GameId, request: Request) -> dict[str, Any]:
     """Play again the last move undone; not in a room."""
     return await _act(request, gid, "redo")
 
 
-@router.post("/{gid}/restart")
+@router.post("/{gid}/restart", summary="Back to the opening deal", responses=ALONE_ONLY)
 async def restart(gid: GameId, request: Request) -> dict[str, Any]:
     """Back to the opening position (the moves stay available to redo); not in a room."""
     return await _act(request, gid, "restart")
 
 
-@router.post("/{gid}/autoplay")
+@router.post("/{gid}/autoplay", summary="Play the safe moves", responses=ALONE_ONLY)
 async def autoplay(gid: GameId, request: Request) -> dict[str, Any]:
     """Play moves that cannot spoil a win until none is left; not in a room."""
     return await _act(request, gid, "autoplay")
 
 
-@router.post("/{gid}/hint")
+@router.post("/{gid}/hint", summary="A move to try", responses=ASKED)
 def hint(gid: GameId, request: Request) -> dict[str, Any]:
     """A move to try, or the news that the game is no longer winnable."""
     slot = _slot(request, gid)
@@ -139,7 +205,7 @@ def hint(gid: GameId, request: Request) -> dict[str, Any]:
     return solver.hint(slot.session, seconds)
 
 
-@router.post("/{gid}/solve")
+@router.post("/{gid}/solve", summary="Can this deal be won?", responses=ASKED)
 def solve(gid: GameId, request: Request, body: SolveRequest | None = None) -> dict[str, Any]:
     """Is this deal (or this position) winnable?  The solver's verdict within a time."""
     body = body or SolveRequest()
@@ -151,7 +217,12 @@ def solve(gid: GameId, request: Request, body: SolveRequest | None = None) -> di
     return solver.winnable(session.game, state, seconds, session.proofs)
 
 
-@router.get("/{gid}/record", response_class=PlainTextResponse)
+@router.get(
+    "/{gid}/record",
+    response_class=PlainTextResponse,
+    summary="Download the game's record",
+    responses=errors({404: UNKNOWN_ID, 422: BAD_ID}, text_route=True),
+)
 def record(gid: GameId, request: Request) -> PlainTextResponse:
     """The game so far as a record file (a download)."""
     session = _slot(request, gid).session
@@ -162,9 +233,20 @@ def record(gid: GameId, request: Request) -> PlainTextResponse:
     )
 
 
-@router.get("/{gid}/steps/{step}")
+@router.get(
+    "/{gid}/steps/{step}",
+    summary="The table after some moves (the replay)",
+    responses=errors(
+        {
+            404: f"{UNKNOWN_ID}; `no_step`: the game has fewer moves",
+            422: f"{BAD_ID}, or the step is not a number from 0",
+        }
+    ),
+)
 def step(
-    gid: GameId, step: Annotated[int, Path(ge=0, le=1_000_000)], request: Request
+    gid: GameId,
+    step: Annotated[int, Path(ge=0, le=1_000_000, description="Moves played from the deal.")],
+    request: Request,
 ) -> dict[str, Any]:
     """The replay viewer's frame: the table after ``step`` moves of the history."""
     session = _slot(request, gid).session

@@ -17,7 +17,7 @@ from cadogan import registry
 from cadogan.cards import random_deal
 from cadogan.session import Session
 from cadogan.web.actions import names_of
-from cadogan.web.errors import ApiError
+from cadogan.web.errors import BAD_INPUT, FULL, TOO_LARGE, UNKNOWN_GAME, ApiError, errors
 from cadogan.web.persist import COMPUTER, GameDB
 from cadogan.web.players import clean_name, player_of
 from cadogan.web.schemas import NewRoom, PlayerName, ResetStats
@@ -45,7 +45,19 @@ def _player(request: Request) -> str:
     return player
 
 
-@rooms.post("", status_code=201)
+@rooms.post(
+    "",
+    status_code=201,
+    summary="Open a room for two players",
+    responses=errors(
+        {
+            404: UNKNOWN_GAME,
+            413: TOO_LARGE,
+            422: f"{BAD_INPUT}; `one_player`: the game is played alone; `bad_option`",
+            503: FULL,
+        }
+    ),
+)
 def new_room(body: NewRoom, request: Request) -> dict[str, Any]:
     """Open a room: you hold seat 1; seat 2 waits for whoever opens the link first,
     or goes to the computer (``computer: true``)."""
@@ -66,13 +78,17 @@ def new_room(body: NewRoom, request: Request) -> dict[str, Any]:
         return game_json(gid, slot, player, names_of(store))
 
 
-@me.get("")
+@me.get("", summary="Your display name")
 def who(request: Request) -> dict[str, Any]:
     """The player's display name (null until he gives one)."""
     return {"name": _db(request).name(_player(request))}
 
 
-@me.put("")
+@me.put(
+    "",
+    summary="Set your display name",
+    responses=errors({413: TOO_LARGE, 422: f"{BAD_INPUT}; `bad_name`: the name is too long"}),
+)
 def rename(body: PlayerName, request: Request) -> dict[str, Any]:
     """Set the name shown for you in rooms (an empty name removes it)."""
     try:
@@ -83,7 +99,7 @@ def rename(body: PlayerName, request: Request) -> dict[str, Any]:
     return {"name": name}
 
 
-@me.get("/stats")
+@me.get("/stats", summary="Your statistics")
 def statistics(request: Request) -> dict[str, Any]:
     """Per game: played, won, win percentage, current and best streaks, and the
     results in order (for the chart)."""
@@ -92,7 +108,13 @@ def statistics(request: Request) -> dict[str, Any]:
     return {"name": db.name(player), "games": [g.to_json() for g in db.stats(player)]}
 
 
-@me.post("/stats/reset")
+@me.post(
+    "/stats/reset",
+    summary="Erase your statistics",
+    responses=errors(
+        {413: TOO_LARGE, 422: f"{BAD_INPUT}; `not_confirmed`: send `confirm: true` to erase"}
+    ),
+)
 def reset(body: ResetStats, request: Request) -> dict[str, Any]:
     """Erase your statistics, once you confirm (``{"confirm": true}``)."""
     if not body.confirm:

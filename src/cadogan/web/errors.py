@@ -13,10 +13,40 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cadogan.core import BadOption, BadRecord, CadoganError, IllegalMove, UnknownGame
+
+
+class ErrorOut(BaseModel):
+    """The body of every error answer (for /docs: the handlers below build it)."""
+
+    error: str = Field(description="What went wrong, in a sentence for the player.")
+    kind: str = Field(description="What went wrong, in one word for a program to test.")
+
+
+# The errors an answer may be, by status, in the words /docs shows for each route.
+BAD_INPUT = "`invalid` or `bad_json`: the request does not fit the schema"
+TOO_LARGE = "`too_large`: the request body is over the server's limit"
+FULL = "`server_full`: every place for a game is taken by one in use; try later"
+UNKNOWN_GAME = "`unknown_game`: no game has this id or alias"
+UNKNOWN_ID = "`unknown_id`: no game has this id (it may have expired)"
+NOT_YOURS = "`not_yours`: you hold no seat at this game (you may watch it)"
+
+
+ERROR_JSON = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
+
+
+def errors(described: dict[int, str], text_route: bool = False) -> dict[int | str, dict[str, Any]]:
+    """The ``responses=`` of a route: each status it may answer, with the error body
+    and the kinds it carries (a 422 replaces FastAPI's own validation schema, which
+    the server never sends).  A route answering text (``text_route``) still errs in
+    JSON: its errors name the schema rather than take the route's media type."""
+    if text_route:
+        return {s: {"description": t, "content": ERROR_JSON} for s, t in described.items()}
+    return {s: {"model": ErrorOut, "description": t} for s, t in described.items()}
 
 
 class ApiError(Exception):
