@@ -464,3 +464,40 @@ def test_a_lost_connection_is_said_as_such_and_cleared(people: Contexts, tmp_pat
         expect(message).to_have_text("Connected again: play on.")
     finally:
         server.stop()
+
+
+def luminance(css: str) -> float:
+    """The relative luminance of a computed CSS colour ``rgb(r, g, b)``."""
+    channels = [int(float(x)) / 255 for x in re.findall(r"[\d.]+", css)[:3]]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(front: str, back: str) -> float:
+    high, low = sorted((luminance(front), luminance(back)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_room_bar_and_empty_places_are_legible(people: Contexts, server: LiveServer) -> None:
+    """axe found "live" at 4.24:1 on the room bar; an empty place's name was about
+    2.7:1 on the baize; the away dot 2.2:1."""
+    page = people.page(people.person())
+    page.goto(f"{server.url}/#/")
+    page.locator('form[data-game="sympathie"] button.room-friend').click()
+    expect(page.locator("#room-conn")).to_have_text("live")
+    style = "(n, p) => getComputedStyle(n, p)"
+    bar = page.locator("#room").evaluate(f"n => ({style})(n).backgroundColor")
+    live = page.locator("#room-conn").evaluate(f"n => ({style})(n).color")
+    assert contrast(live, bar) >= 4.5
+    dot = page.locator('.seat[data-seat="2"]').evaluate(f"n => ({style})(n, '::before').color")
+    assert contrast(dot, bar) >= 3
+    page.goto(f"{server.url}/#/")
+    open_game(page, server.url, "napoleons-square", 2)
+    ink = pile(page, "found1").locator(".placeholder").evaluate(f"n => ({style})(n).color")
+    # Blended over the lightest baize (#3a7049), the centre of the table's gradient.
+    parts = [float(x) for x in re.findall(r"[\d.]+", ink)]
+    alpha = parts[3] if len(parts) > 3 else 1.0
+    blend = [
+        round(alpha * c + (1 - alpha) * b) for c, b in zip(parts[:3], (58, 112, 73), strict=True)
+    ]
+    assert contrast(f"rgb({blend[0]}, {blend[1]}, {blend[2]})", "rgb(58, 112, 73)") >= 4.5
