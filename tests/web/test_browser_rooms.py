@@ -501,3 +501,22 @@ def test_the_room_bar_and_empty_places_are_legible(people: Contexts, server: Liv
         round(alpha * c + (1 - alpha) * b) for c, b in zip(parts[:3], (58, 112, 73), strict=True)
     ]
     assert contrast(f"rgb({blend[0]}, {blend[1]}, {blend[2]})", "rgb(58, 112, 73)") >= 4.5
+
+
+def test_the_home_page_leads_back_to_unfinished_games(people: Contexts, server: LiveServer) -> None:
+    """After a browser restart nothing on the home page led back to a game left
+    unfinished: only its exact link did."""
+    person = people.person()
+    page = people.page(person)
+    open_game(page, server.url, "travellers", 28)
+    pile(page, "spare").click()
+    wait_live(page, 1)
+    url = page.url
+    page.close()
+    again = people.page(person)
+    again.goto(f"{server.url}/#/")
+    link = again.locator("#my-games a").first
+    expect(link).to_have_text("Travellers, deal 28")
+    link.click()
+    expect(again.locator("#game-meta")).to_contain_text("deal 28")
+    assert again.url == url and steps_shown(again) == 1

@@ -245,6 +245,29 @@ def test_a_player_name_is_shown_in_the_room(three: Any) -> None:
     assert a.put("/api/me", json={"name": "y" * 40}).status_code == 422
 
 
+def test_your_unfinished_games_are_listed_latest_first(three: Any) -> None:
+    """Nothing led back to a game but its exact link: the player's unfinished games
+    (alone or in a room), newest first; not a finished one, nor anyone else's."""
+    a, b, c = three
+    a.put("/api/me", json={"name": "Alice"})
+    alone = a.post("/api/sessions", json={"game": "travellers", "deal": 28}).json()["id"]
+    done = a.post("/api/sessions", json={"game": "sympathie", "deal": 2}).json()["id"]
+    assert a.post(f"/api/sessions/{done}/autoplay").json()["over"]
+    shared = room(a, deal=3)["id"]
+    with b.websocket_connect(f"/ws/games/{shared}") as wb:
+        until(wb, state())
+    listed = a.get("/api/me/games").json()["games"]
+    assert [(g["id"], g["game"], g["deal"], g["room"]) for g in listed] == [
+        (shared, "sympathie", "3", True),
+        (alone, "travellers", "28", False),
+    ]
+    assert listed[0]["others"] == ["another player"]  # Bob gave no name
+    assert listed[0]["updated"] >= listed[1]["updated"] and listed[1]["others"] == []
+    theirs = b.get("/api/me/games").json()["games"]
+    assert [(g["id"], g["others"]) for g in theirs] == [(shared, ["Alice"])]
+    assert c.get("/api/me/games").json()["games"] == []
+
+
 # Against the computer
 
 

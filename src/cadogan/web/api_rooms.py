@@ -99,6 +99,13 @@ def rename(body: PlayerName, request: Request) -> dict[str, Any]:
     return {"name": name}
 
 
+@me.get("/games", summary="Your unfinished games")
+def my_games(request: Request) -> dict[str, Any]:
+    """The games you hold a seat at that are not over, the latest played first: game,
+    deal, when last played, whether it is a room and who holds the other seats."""
+    return {"games": [g.to_json() for g in _db(request).unfinished(_player(request))]}
+
+
 @me.get("/stats", summary="Your statistics")
 def statistics(request: Request) -> dict[str, Any]:
     """Per game: played, won, win percentage, current and best streaks, and the

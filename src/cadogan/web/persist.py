@@ -14,9 +14,11 @@ work for the server's lifetime, but games are not kept (``durable`` is False).
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from cadogan import stats, storage
@@ -47,6 +49,33 @@ def restore(record_text: str, groups: RedoGroups) -> Session:
         rebuilt.append(entries)
     session.restore_redo_stack(rebuilt[::-1])
     return session
+
+
+DEAL_LINE = re.compile(r'^\[Deal "(\d+)"\]$', re.MULTILINE)
+MAX_LISTED = 20
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """A game a player holds a seat at and has not finished: for "Your unfinished
+    games" on the home page."""
+
+    id: str
+    game: str
+    deal: str
+    updated: float
+    room: bool
+    others: tuple[str, ...]  # how the other seats are named: "the computer", "Bob", ...
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "deal": self.deal,
+            "updated": self.updated,
+            "room": self.room,
+            "others": list(self.others),
+        }
 
 
 def humans(seats: Seats) -> set[str]:
@@ -161,6 +190,37 @@ class GameDB:
     def reset(self, player: str) -> int:
         with self._lock:
             return stats.reset(self._conn, player)
+
+    def unfinished(self, player: str, limit: int = MAX_LISTED) -> list[Unfinished]:
+        """The games ``player`` holds a seat at that are not over, the latest played
+        first (none without a file: such a server keeps no game)."""
+        if not self.durable:
+            return []
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT id, game, record, seats, room, updated FROM games "
+                "WHERE over = 0 AND instr(seats, ?) > 0 ORDER BY updated DESC LIMIT ?",
+                (json.dumps(player), limit),
+            ).fetchall()
+        found = []
+        for gid, game, record, seats, room, updated in rows:
+            held = json.loads(seats)
+            if player not in held.values():
+                continue
+            deal = DEAL_LINE.search(record)
+            others = tuple(self._seat_name(p) for p in held.values() if p != player)
+            found.append(
+                Unfinished(gid, game, deal.group(1) if deal else "?", updated, bool(room), others)
+            )
+        return found
+
+    def _seat_name(self, holder: str | None) -> str:
+        """How another seat is named in the list: the computer, a name, or a free seat."""
+        if holder == COMPUTER:
+            return "the computer"
+        if holder is None:
+            return "a free seat"
+        return self.name(holder) or "another player"
 
     def execute(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
         """Run one query (for tests and tools); the rows it returns."""

@@ -51,6 +51,7 @@ export const api = {
   me: () => call("GET", "/api/me"),
   rename: (name) => call("PUT", "/api/me", { name }),
   stats: () => call("GET", "/api/me/stats"),
+  myGames: () => call("GET", "/api/me/games"),
   resetStats: () => call("POST", "/api/me/stats/reset", { confirm: true }),
 };
 

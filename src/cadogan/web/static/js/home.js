@@ -1,7 +1,7 @@
 // The home page: every registered game with its name, packs, players and description,
 // its options, and a deal number (random when left empty).
 
-import { api, notADeal } from "./api.js";
+import { api, ApiError, notADeal } from "./api.js";
 import { $, clear, el } from "./dom.js";
 import { notice } from "./status.js";
 import { newGame } from "./toolbar.js";
@@ -51,9 +51,38 @@ function gameCard(game) {
   return form;
 }
 
+const when = (seconds) => new Date(seconds * 1000).toLocaleString(undefined, {
+  day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
+});
+
+// One unfinished game: a link back to it, with its deal, who else sits there and when
+// it was last played ("Sympathie, deal 3, room with Bob \u00b7 last played 3 Mar, 14:02").
+function unfinishedItem(game, names) {
+  const name = names.get(game.game) || game.game;
+  const room = game.room ? `, room with ${game.others.join(" and ")}` : "";
+  return el("li", {}, el("a", { href: `#/game/${game.id}`, text: `${name}, deal ${game.deal}${room}` }),
+    ` \u00b7 last played ${when(game.updated)}`);
+}
+
+// The games this browser's player left unfinished: the way back to them (a game is
+// kept on the server, but its link is easily lost).
+async function showUnfinished(catalogue) {
+  const section = $("#my-games");
+  let mine = [];
+  try {
+    mine = (await api.myGames()).games;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+  }
+  const names = new Map(catalogue.map((g) => [g.id, g.name]));
+  clear($("#my-games-list")).append(...mine.map((g) => unfinishedItem(g, names)));
+  section.hidden = !mine.length;
+}
+
 export async function showHome() {
   const list = clear($("#game-list"));
   list.append(el("p", { text: "Loading the games\u2026" }));
   const { games } = await api.games();
   clear(list).append(...games.map(gameCard));
+  await showUnfinished(games);
 }
