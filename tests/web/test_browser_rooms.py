@@ -347,7 +347,7 @@ def test_the_computers_moves_are_told(people: Contexts, server: LiveServer) -> N
     text = message.inner_text()
     assert re.fullmatch(
         r"Played turn p1packet\d+ \(\S+\)( and took a pair)?\. The computer "
-        r"turned \d+ cards( \(.+\))?( and took \d+ pairs?)?\.",
+        r"turned \d+ cards( \(.+\))?( and took \d+ pairs?)?\. Your turn\.",
         text,
     ), text
 
