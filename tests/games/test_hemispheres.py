@@ -456,3 +456,22 @@ def test_text_play_reaches_the_end(tmp_path: Path) -> None:
     assert session.outcome().over
     session.save(tmp_path / "game.record")
     assert replay(Record.load(tmp_path / "game.record")).outcome is session.outcome()
+
+
+def test_rule_2_and_rule_4_the_end_waits_for_the_talon_as_well_as_the_pack() -> None:
+    """Rules II and IV: with the pack dealt but a card still on the talon, neither a
+    transfer without exchange nor a barrier is allowed; once the talon is used up, both
+    are.  (Shortening the end to "the pack is dealt" broke no test before this one.)"""
+    circle = {"european1": "7c", "asiatic1": "Qh"}
+    founds = "Qh Ah Ad Ad Kc Kc Ks 2s"
+    waiting = position(circle, founds=founds, talon="Jh")  # it can marry the Q♥: not over
+    assert waiting["pack"].empty and transfer("talon", "asiatic1") in G.moves(waiting)
+    moves = G.moves(waiting)
+    assert not any(m.source in BARRIERS for m in moves)
+    assert not any(m.source == "european1" for m in moves)
+    assert "Rule IV" in refusal(waiting, transfer("barrier_west", "found1"))
+    assert "only once the pack and the talon" in refusal(waiting, transfer("european1", "african2"))
+    end = position(circle, founds=founds)
+    moves = G.moves(end)
+    assert transfer("barrier_west", "found1") in moves
+    assert transfer("european1", "african2") in moves

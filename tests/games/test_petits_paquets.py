@@ -127,6 +127,10 @@ def test_direction_1_a_king_is_a_marker_and_never_moves() -> None:
     state = build(found1="Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc", exiles="7d")
     assert transfer("found5", "found1") not in G.moves(state)
     assert "marker" in refusal(state, transfer("found5", "found1"))
+    # The other way: a descending foundation built down to the ace, the ascending king bare.
+    down = build(found5="Qc Jc Tc 9c 8c 7c 6c 5c 4c 3c 2c Ac", exiles="7d")
+    assert transfer("found1", "found5") not in G.moves(down)
+    assert "marker" in refusal(down, transfer("found1", "found5"))
 
 
 def test_direction_2_the_deal_lays_thirteen_packets() -> None:
