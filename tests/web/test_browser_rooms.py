@@ -520,3 +520,21 @@ def test_the_home_page_leads_back_to_unfinished_games(people: Contexts, server: 
     link.click()
     expect(again.locator("#game-meta")).to_contain_text("deal 28")
     assert again.url == url and steps_shown(again) == 1
+
+
+def test_each_player_sees_his_own_side_below(people: Contexts, server: LiveServer) -> None:
+    """As at a card table, each player's own packets lie nearer him: player 2 used to
+    find his side at the top of the table, under player 1's."""
+    first, second, link = friends_room(people, server, 2)
+
+    def top(page: Page, name: str) -> float:
+        box = pile(page, name).bounding_box()
+        assert box is not None
+        return float(box["y"])
+
+    assert top(first, "p1packet1") > top(first, "p2packet1")
+    assert top(second, "p2packet1") > top(second, "p1packet1")
+    watcher = people.page(people.person())
+    watcher.goto(link)
+    expect(watcher.locator("#room-watchers")).to_contain_text("You are watching")
+    assert top(watcher, "p1packet1") > top(watcher, "p2packet1")  # as the book's order

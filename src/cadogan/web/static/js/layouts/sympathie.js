@@ -1,5 +1,6 @@
-// Sympathie: the two players' sides face each other across the table, player 2 above
-// and player 1 below; each side holds seventeen packets of three (in two rows), the
+// Sympathie: the two players' sides face each other across the table, the viewer's own
+// side below, as at a card table (player 2 above and player 1 below, unless the viewer
+// sits as player 2); each side holds seventeen packets of three (in two rows), the
 // grace card and the pairs withdrawn beside them. The side whose turn it is is marked.
 // On a box taller than wide each side's packets come in three rows of six, six and five.
 
@@ -48,12 +49,14 @@ export default function sympathie(payload, { portrait = false } = {}) {
   const names = [1, 2].flatMap((p) => [...numbered(`p${p}packet`, 1, 17), `p${p}grace`, `p${p}pairs`]);
   if (!has(payload, names)) return null;
   const height = 0.5 + CARD_H + (portrait ? 2 : 1) * ROW + 0.3;
-  const two = side(2, 0, payload, portrait);
-  const one = side(1, height + 0.35, payload, portrait);
+  const mine = (payload.seats || []).find((s) => s.you)?.seat;
+  const [upper, lower] = mine === 2 ? [1, 2] : [2, 1];
+  const above = side(upper, 0, payload, portrait);
+  const below = side(lower, height + 0.35, payload, portrait);
   return {
     width: portrait ? 0.6 + 6 * PITCH + 0.9 : 0.6 + 10 * PITCH + 1.6,
     height: 2 * height + 0.5,
-    slots: [...two.slots, ...one.slots],
-    labels: [...two.labels, ...one.labels],
+    slots: [...above.slots, ...below.slots],
+    labels: [...above.labels, ...below.labels],
   };
 }
