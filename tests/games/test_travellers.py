@@ -59,12 +59,29 @@ def test_rule_3_a_spare_king_is_discarded_and_another_tried() -> None:
     assert G.moves(state) == (action("turn", "spare"),)
 
 
-def test_rule_3_four_spare_kings_fail_at_once() -> None:
-    """Rule 3: when the spare holds only kings, the game is lost when they are gone."""
+def test_rule_3_four_spare_kings_fail_once_they_are_turned() -> None:
+    """Rule 3: when the spare holds only kings, the game is lost when they are turned
+    (not at the deal, which would tell what the face-down spare holds)."""
     state = board({1: "Ac Ad Ah As"}, spare="Kc Kd Kh Ks")
-    for _ in range(4):
+    for _ in range(3):
         state = G.play(state, action("turn", "spare"))
+        assert G.outcome(state) is Outcome.ONGOING
+    state = G.play(state, action("turn", "spare"))
     assert G.outcome(state) is Outcome.LOST and G.moves(state) == ()
+
+
+def test_rule_2_a_card_that_belongs_to_its_own_packet_goes_under_it() -> None:
+    """Rule 2: a card that comes off packet 5 and is itself a five goes back under
+    packet 5, face up, beneath the card slipped there before; no card is lost or made
+    twice.  (Slipping it under the packet as it was before its top left made a second
+    copy of it, and only the golden counts noticed.)"""
+    state = board({5: "2c 3c 4c 5d"}, spare="5h")
+    state = G.play(state, action("turn", "spare"))
+    state = G.play(state, action("travel", "packet5"))
+    assert state["packet5"].cards == cards("5d 5h 2c 3c 4c")
+    assert state["packet5"].up == (True, True, False, False, False)
+    assert state.num("traveller") == 5
+    assert sum(len(state[p]) for p in state.piles) == len(cards("2c 3c 4c 5d 5h"))
 
 
 def test_rule_4_a_king_from_the_board_ends_the_round() -> None:

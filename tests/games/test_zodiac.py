@@ -110,6 +110,11 @@ def test_rule1_nothing_is_married_onto_the_equator() -> None:
     assert "never marry" in refused(state, transfer("equator2", "equator1"))
     assert "only an empty space" in refused(state, transfer(TALON, "equator1"))
     assert "never leaves the ring" in refused(state, transfer("zodiac1", "equator3"))
+    # Nor does an Equator card move into another, empty, space of the Equator.
+    spaced = position(equator={2: "8h"}, zodiac={1: "Ks"}, pack_cards="2s", talon="9d")
+    assert spaced["equator1"].empty
+    assert transfer("equator2", "equator1") not in GAME.moves(spaced)
+    assert "Rule I" in refused(spaced, transfer("equator2", "equator1"))
 
 
 def test_rule1_pack_cards_are_dealt_to_the_talon_and_used_from_there() -> None:
