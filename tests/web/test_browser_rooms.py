@@ -224,6 +224,10 @@ def test_the_statistics_page_shows_finished_games_and_resets(
     expect(row.locator("svg.chart circle.won")).to_have_count(1)
     expect(row.locator("svg.chart circle.lost")).to_have_count(1)
     assert "1 won and 1 lost" in (row.locator("svg.chart").get_attribute("aria-label") or "")
+    # Each dot says which deal it was, and a key says what the dots and the line are.
+    expect(row.locator("svg.chart circle.won title")).to_contain_text("Deal 2: won")
+    expect(row.locator("svg.chart circle.lost title")).to_contain_text("Deal 3: lost")
+    expect(page.locator(".chart-key")).to_contain_text("filled if won and hollow if lost")
     page.locator("#player-name").fill("Lady C.")
     page.locator("#name-form button").click()
     expect(page.locator("#name-saved")).to_contain_text("Lady C.")

@@ -22,6 +22,10 @@ function svg(tag, attrs = {}, text = null) {
 
 const day = (seconds) => new Date(seconds * 1000).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
 
+const CHART_KEY = "In each chart the line is your win percentage so far, from the first game " +
+  "on the left to the latest on the right; each game is a dot along the bottom, filled if won " +
+  "and hollow if lost. Point at a dot for its deal and date.";
+
 // The chart: x is the games in the order they ended; the line is the win percentage
 // so far (top 100 %, bottom 0 %); each game is a dot on the baseline, filled if won.
 export function chart(game) {
@@ -51,7 +55,9 @@ export function chart(game) {
     root.append(svg("circle", { cx, cy, r: 3, class: "rate-point" }));
   }
   results.forEach((r, i) => {
-    root.append(svg("circle", { cx: x(i).toFixed(1), cy: H - PAD - 2, r: 3, class: r.outcome === "won" ? "won" : "lost" }));
+    const dot = svg("circle", { cx: x(i).toFixed(1), cy: H - PAD - 2, r: 3, class: r.outcome === "won" ? "won" : "lost" });
+    dot.append(svg("title", {}, `Deal ${r.deal}: ${r.outcome}, ${day(r.finished)}`)); // shown on hover
+    root.append(dot);
   });
   return root;
 }
@@ -78,6 +84,7 @@ function draw(data) {
   body.append(el("table", { class: "stats-table" },
     el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h })))),
     el("tbody", {}, data.games.map(row))));
+  body.append(el("p", { class: "chart-key", text: CHART_KEY }));
 }
 
 async function guarded(call) {
