@@ -234,3 +234,20 @@ def test_replay_exits_1_for_a_certificate_whose_moves_do_not_win(tmp_path: Path)
     whole.write_text(data["record"])
     command[-1] = str(whole)
     assert subprocess.run(command, capture_output=True, text=True, timeout=120).returncode == 0
+
+
+def test_an_undecided_verdict_says_how_to_try_longer() -> None:
+    """A timeout ended the output with nothing to go on; it now gives the command of a
+    longer solve, with the game's options, room in the table and its memory."""
+    out = run(
+        "solve", "napoleons-square", "--deal", "1", "-o", "rules=modern", "--max-nodes", "200"
+    )
+    assert "timeout: undecided" in out
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("A longer try") and "GiB" in last
+    assert last.endswith(
+        "cadogan solve napoleons-square --deal 1 -o rules=modern --timeout 600 "
+        "--max-states 40000000"
+    )
+    won = run("solve", "travellers", "--deal", str(WON_TRAVELLERS))
+    assert "longer try" not in won

@@ -172,6 +172,27 @@ def _print_solution(g: Game, number: int, solution: Solution) -> None:
         click.echo(f"Solution ({plural(len(solution.moves), 'move')}):")
         for index, move in enumerate(solution.moves, 1):
             click.echo(f"  {index:>4}. {move}")
+    elif solution.status in ("timeout", "memory"):
+        click.echo(_longer_try(g, number, solution))
+
+
+LONG_TIMEOUT = 600  # seconds: the longer try suggested after an undecided solve
+LONG_STATES = 40_000_000  # table positions for it (about 150 bytes each, 6 GiB)
+
+
+def _longer_try(g: Game, number: int, solution: Solution) -> str:
+    """What to run next after an undecided verdict: a longer solve with room to prove a
+    loss (past 30 s the exhaustive search gets most of the time; README, "Long
+    solves"), as a command to copy, with the game's options."""
+    changed = options_label(g).strip(" ()")
+    flags = "".join(f" -o {pair}" for pair in changed.split(", ") if pair)
+    timeout = max(LONG_TIMEOUT, 10 * round(solution.seconds))
+    states = max(LONG_STATES, 4 * solution.peak_states)
+    return (
+        f"A longer try, with room to prove a loss (about {states * 150 // 2**30} GiB of "
+        f"table at most): cadogan solve {g.id} --deal {number}{flags} --timeout {timeout} "
+        f"--max-states {states}"
+    )
 
 
 def _solve_showing_progress(
