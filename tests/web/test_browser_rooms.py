@@ -329,6 +329,9 @@ def test_a_double_click_in_a_room_turns_one_card(people: Contexts, server: LiveS
     first, second, _ = friends_room(people, server, 2)
     first.locator('#actions button[data-move="turn p1packet1"]').dblclick()
     wait_live(second, 1)
+    # The move in words, with the card it showed ("Alice played turn p1packet1" before).
+    expect(second.locator("#message")).to_contain_text(re.compile(r"Alice turned packet 1: \S+\."))
+    expect(first.locator("#message")).to_contain_text("You turned packet 1: ")
     first.wait_for_timeout(500)
     assert current(first)["steps"] == 1
     expect(first.locator("#message")).not_to_have_attribute("data-kind", "error")
@@ -350,7 +353,7 @@ def test_the_computers_moves_are_told(people: Contexts, server: LiveServer) -> N
             break
     text = message.inner_text()
     assert re.fullmatch(
-        r"Played turn p1packet\d+ \(\S+\)( and took a pair)?\. The computer "
+        r"You turned packet \d+: \S+(, and took a pair)?\. The computer "
         r"turned \d+ cards( \(.+\))?( and took \d+ pairs?)?\. Your turn\.",
         text,
     ), text

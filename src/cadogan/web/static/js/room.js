@@ -3,7 +3,7 @@
 // other side was, when the server's table arrives over the WebSocket.
 
 import { api, ApiError } from "./api.js";
-import { cardLabel } from "./cards.js";
+import { cardLabel, placeName } from "./cards.js";
 import { $, clear, el } from "./dom.js";
 import { complain, online, say } from "./status.js";
 
@@ -69,8 +69,17 @@ const labels = (cards) => cards.map(cardLabel).join(", ");
 // A move with the cards it turned up and the pairs it took, as the server told it:
 // "turn p2packet7 (7\u2660) and took a pair".
 function moveWords(move, shown = [], pairs = 0) {
-  const cards = shown.length ? ` (${labels(shown)})` : "";
-  return `${move}${cards}${pairs ? ` and took ${pairs === 1 ? "a pair" : plural(pairs, "pair")}` : ""}`;
+  const cards = shown.length ? `: ${labels(shown)}` : "";
+  return `${moveVerb(move)}${cards}${pairs ? `, and took ${pairs === 1 ? "a pair" : plural(pairs, "pair")}` : ""}`;
+}
+
+// A room's move in words, as a person says it: "turned packet 12", "brought in the
+// grace"; any other move as its text ("played packet3 found1").
+function moveVerb(move) {
+  const [verb, ...args] = move.split(" ");
+  if (verb === "turn" && args.length === 1) return `turned ${placeName(args[0])}`;
+  if (verb === "grace" && !args.length) return "brought in the grace";
+  return `played ${move}`;
 }
 
 // The computer's answer to a move, all made before its table came: "The computer
@@ -94,7 +103,7 @@ export function eventText(message, payload) {
   }
   if (event.what !== "move" || !event.move) return null;
   const move = moveWords(event.move, event.shown, event.pairs);
-  return (seat?.you ? `Played ${move}.` : `${who} played ${move}.`) + computerText(event.computer);
+  return (seat?.you ? `You ${move}.` : `${who} ${move}.`) + computerText(event.computer);
 }
 
 // What a new table changes for this person, beyond the move itself: the turn that
