@@ -554,3 +554,27 @@ def test_each_player_sees_his_own_side_below(people: Contexts, server: LiveServe
     watcher.goto(link)
     expect(watcher.locator("#room-watchers")).to_contain_text("You are watching")
     assert below(watcher) == 1  # as the book's order: player 2 above
+
+
+def test_a_player_leaves_and_the_computer_plays_his_seat(
+    people: Contexts, server: LiveServer
+) -> None:
+    """Leaving asks first; then the computer takes the seat and both pages say so."""
+    first, second, _ = friends_room(people, server, 2)
+    expect(first.locator("#room-leave")).to_be_visible()
+    second.locator("#room-leave").click()
+    expect(second.locator("#room-leave-ask")).to_be_visible()
+    expect(second.locator("#room-leave-no")).to_be_focused()
+    second.keyboard.press("Escape")  # changed his mind: nothing happens
+    expect(second.locator("#room-leave-ask")).to_be_hidden()
+    expect(second.locator("#room-leave")).to_be_focused()
+    second.locator("#room-leave").click()
+    second.locator("#room-leave-yes").click()
+    expect(second.locator("#message")).to_contain_text("You left: the computer plays your seat")
+    expect(second.locator("#room-leave")).to_be_hidden()
+    expect(second.locator("#room-watchers")).to_contain_text("You are watching")
+    expect(first.locator("#message")).to_contain_text(
+        "Player 2 left: the computer plays that seat to the end."
+    )
+    expect(first.locator('#room-seats [data-seat="2"]')).to_contain_text("the computer")
+    assert current(first)["can_act"]

@@ -507,3 +507,38 @@ def test_every_game_over_the_socket_leaks_no_hidden_card(
             if verb == "undo":
                 wa.send_json({"type": "redo"})
                 table = until(wa, changed_from(table["steps"]))["game"]
+
+
+def test_a_player_who_must_go_hands_his_seat_to_the_computer(app: FastAPI, three: Any) -> None:
+    """A player could not give up his seat: the other waited for ever, at a game that
+    never ended and never counted.  Now he leaves it to the computer, which plays it to
+    the end; the game counts for the one who stayed, not for the one who left."""
+    a, b, c = three
+    gid = room(a, deal=2)["id"]
+    with a.websocket_connect(f"/ws/games/{gid}") as wa:
+        until(wa, state())
+        with b.websocket_connect(f"/ws/games/{gid}") as wb:
+            until(wb, state())
+            until(wa, state())
+            assert c.post(f"/api/sessions/{gid}/leave").json()["kind"] == "not_yours"
+            answer = b.post(f"/api/sessions/{gid}/leave")
+            assert answer.status_code == 200, answer.text
+            gone = answer.json()
+            assert gone["you"] == [] and gone["seats"][1]["computer"]
+            told = until(wa, lambda m: m["type"] == "state" and m["event"]["what"] == "leave")
+            assert told["event"]["seat"] == 2 and told["event"]["name"] == "player 2"
+            assert told["game"]["seats"][1]["name"] == "the computer"
+            table = told["game"]
+            for _ in range(200):  # Alice plays on; the computer answers for seat 2
+                if table["over"]:
+                    break
+                wa.send_json({"type": "move", "move": table["moves"][0]["text"]})
+                table = until(wa, moved_past(table["steps"]))["game"]
+    assert table["over"] and table["outcome"] == "won"
+    assert {e.state.turn for e in session_of(app, gid).history} == {1, 2}
+    assert [g["played"] for g in a.get("/api/me/stats").json()["games"]] == [1]
+    assert b.get("/api/me/stats").json()["games"] == []
+    again = b.post(f"/api/sessions/{gid}/leave")
+    assert again.status_code == 403  # he holds no seat any more
+    alone = a.post("/api/sessions", json={"game": "travellers", "deal": 1}).json()["id"]
+    assert a.post(f"/api/sessions/{alone}/leave").json()["kind"] == "not_in_room"

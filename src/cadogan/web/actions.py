@@ -83,15 +83,20 @@ def publish(
 def perform(
     store: GameStore, token: str, player: str | None, verb: str, text: str = ""
 ) -> dict[str, Any]:
-    """Do ``verb`` ("move" with its text, "undo", "redo", "restart", "autoplay") at the
-    game ``token`` for ``player``; the new table as he sees it."""
+    """Do ``verb`` ("move" with its text, "undo", "redo", "restart", "autoplay", or
+    "leave": the computer takes the player's seats in a room) at the game ``token`` for
+    ``player``; the new table as he sees it."""
     names = names_of(store)
     with store.hold(token) as slot:
         seat = slot.session.state.turn
         start = len(slot.session.history)
+        left: str | None = None  # the name of a player who leaves his seat
         if verb == "move":
             seats.require_turn(slot, player, names)
             play_text(slot.session, text)
+        elif verb == "leave":
+            seat = seats.hand_over(slot, player)[0]
+            left = names(player) if player is not None else None
         elif verb in ALONE:
             seats.require_seat(slot, player)
             seats.require_alone(slot, verb)
@@ -104,6 +109,8 @@ def perform(
         event: dict[str, Any] = {"what": verb, "move": text or None, "seat": seat}
         if verb == "move":
             event.update(told(slot.session, start, mine))
+        if verb == "leave":
+            event["name"] = left or f"player {seat}"  # the seat is the computer's now
         table = seats.game_json(token, slot, player, names)
         publish(token, slot, names, event, {player: table})
         return table

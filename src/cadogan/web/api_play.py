@@ -196,6 +196,25 @@ async def autoplay(gid: GameId, request: Request) -> dict[str, Any]:
     return await _act(request, gid, "autoplay")
 
 
+@router.post(
+    "/{gid}/leave",
+    summary="Hand your seat to the computer",
+    responses=errors(
+        {
+            403: NOT_YOURS,
+            404: UNKNOWN_ID,
+            409: "`not_in_room`: only a room's seat is handed over; `over`: the game is over",
+            413: TOO_LARGE,
+            422: BAD_ID,
+        }
+    ),
+)
+async def leave(gid: GameId, request: Request) -> dict[str, Any]:
+    """Leave a room: the computer plays your seat on to the end, so the other player
+    is not left waiting; you may stay and watch.  Your result is then not counted."""
+    return await _act(request, gid, "leave")
+
+
 @router.post("/{gid}/hint", summary="A move to try", responses=ASKED)
 def hint(gid: GameId, request: Request) -> dict[str, Any]:
     """A move to try, or the news that the game is no longer winnable."""

@@ -5,7 +5,9 @@ seat to its owner (Sympathie alone is played hot-seat).  A room gives seat 1 to 
 person who made it; seat 2 goes to the first other person who opens its link, or to
 the computer.  A person holds a seat by the token in his cookie: only the holder of
 the seat whose turn it is may move, and only a seat holder may ask for hints; anyone
-with the link may watch.  Undo, redo, restart and autoplay are for games played alone.
+with the link may watch.  A player may leave a room's game under way: the computer
+takes his seat and plays it to the end.  Undo, redo, restart and autoplay are for games
+played alone.
 """
 
 from __future__ import annotations
@@ -64,6 +66,23 @@ def require_alone(slot: Slot, what: str) -> None:
         raise ApiError(
             409, "not_in_room", f"{what} is not offered in a room, where two players share a game"
         )
+
+
+def hand_over(slot: Slot, player: str | None) -> list[int]:
+    """Give ``player``'s seats at a room to the computer, which plays them on to the end;
+    the seats.  Why: a player who has to go would otherwise leave the other waiting for
+    ever, at a game that never ends and never counts.  The game goes on for the other
+    player; the one who left watches if he stays, and his result is not counted."""
+    require_seat(slot, player)
+    if not slot.room:
+        alone = "only a room's seat is handed over; a game played alone is just left"
+        raise ApiError(409, "not_in_room", alone)
+    if slot.session.outcome().over:
+        raise ApiError(409, "over", "the game is over: there is no seat left to hand over")
+    mine = own_seats(slot, player)
+    for seat in mine:
+        slot.seats[seat] = COMPUTER
+    return mine
 
 
 def join(slot: Slot, player: str | None) -> int | None:

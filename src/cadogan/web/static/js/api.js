@@ -42,6 +42,7 @@ export const api = {
   restart: (id) => call("POST", `${game(id)}/restart`),
   autoplay: (id) => call("POST", `${game(id)}/autoplay`),
   hint: (id) => call("POST", `${game(id)}/hint`),
+  leave: (id) => call("POST", `${game(id)}/leave`),
   solve: (id, seconds) => call("POST", `${game(id)}/solve`, { seconds, from_start: true }),
   step: (id, n) => call("GET", `${game(id)}/steps/${n}`),
   load: (text) => call("POST", "/api/sessions/records", { record: text }),

@@ -20,6 +20,7 @@ export const ctl = {
   hint: null,
   version: 0, // counts the tables received: an answer asked of an older one is stale
   sending: null, // the version a move was sent from while its answer is awaited
+  left: null, // the id of the room this page's player has just left (its news is his)
   listeners: [],
 };
 

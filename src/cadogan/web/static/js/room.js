@@ -4,7 +4,8 @@
 
 import { api, ApiError } from "./api.js";
 import { cardLabel, placeName } from "./cards.js";
-import { $, clear, el } from "./dom.js";
+import { $, capital, clear, el } from "./dom.js";
+import { ctl, run } from "./game.js";
 import { complain, online, say } from "./status.js";
 
 export const named = (seat) => !seat.free && seat.name !== `player ${seat.seat}`;
@@ -47,6 +48,10 @@ export function showRoom(payload) {
     document.querySelector(id).hidden = full || payload.over;
   }
   $("#room-name-form").hidden = !payload.you.length;
+  // A player may leave a game under way: the computer plays his seat to the end.
+  const seated = payload.you.length > 0 && !payload.over;
+  $("#room-leave").hidden = !seated || !$("#room-leave-ask").hidden;
+  if (!seated) $("#room-leave-ask").hidden = true;
   // The name field starts with the name you go by (once a room, so nothing typed is lost).
   const field = $("#room-name");
   const mine = payload.seats.find((seat) => seat.you);
@@ -101,6 +106,10 @@ export function eventText(message, payload) {
   if (event.what === "join" && seat) {
     return seat.you ? `You sit as player ${event.seat}.` : `${named(seat) ? seat.name : "Someone"} joined as player ${event.seat}.`;
   }
+  if (event.what === "leave" && seat) {
+    if (ctl.left === payload.id) return LEFT; // this page's player is the one who left
+    return `${capital(event.name || `player ${event.seat}`)} left: the computer plays that seat to the end.`;
+  }
   if (event.what !== "move" || !event.move) return null;
   const move = moveWords(event.move, event.shown, event.pairs);
   return (seat?.you ? `You ${move}.` : `${who} ${move}.`) + computerText(event.computer);
@@ -124,7 +133,30 @@ export function roomNews(before, message) {
   return news.join(" ") || null;
 }
 
+const LEFT = "You left: the computer plays your seat to the end. You may stay and watch.";
+
+// Leaving asks first, in the bar itself: the seat cannot be taken back.
+function attachLeave() {
+  const ask = $("#room-leave-ask");
+  const toggle = (asking) => {
+    ask.hidden = !asking;
+    $("#room-leave").hidden = asking;
+    (asking ? $("#room-leave-no") : $("#room-leave")).focus();
+  };
+  $("#room-leave").addEventListener("click", () => toggle(true));
+  $("#room-leave-no").addEventListener("click", () => toggle(false));
+  ask.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") toggle(false);
+  });
+  $("#room-leave-yes").addEventListener("click", async () => {
+    ask.hidden = true;
+    ctl.left = ctl.payload.id;
+    await run(() => api.leave(ctl.payload.id), LEFT);
+  });
+}
+
 export function attachRoom(live) {
+  attachLeave();
   $("#room-copy").addEventListener("click", async () => {
     const link = $("#room-link");
     link.select();
