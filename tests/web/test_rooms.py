@@ -542,3 +542,15 @@ def test_a_player_who_must_go_hands_his_seat_to_the_computer(app: FastAPI, three
     assert again.status_code == 403  # he holds no seat any more
     alone = a.post("/api/sessions", json={"game": "travellers", "deal": 1}).json()["id"]
     assert a.post(f"/api/sessions/{alone}/leave").json()["kind"] == "not_in_room"
+
+
+def test_a_name_cannot_pass_for_a_seat_or_the_computer(three: Any) -> None:
+    """A person could call himself "the computer" or "player 1", and the other player
+    would take him for the computer or for the other seat."""
+    a, _, _ = three
+    for taken in ("the computer", "The  Computer", "computer", "player 1", "Player2"):
+        answer = a.put("/api/me", json={"name": taken})
+        assert answer.status_code == 422 and answer.json()["kind"] == "bad_name", taken
+        assert "how the room names a seat" in answer.json()["error"]
+    for fine in ("Computerist", "Player One", "Lady C."):
+        assert a.put("/api/me", json={"name": fine}).json() == {"name": fine}

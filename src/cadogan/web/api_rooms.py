@@ -87,7 +87,9 @@ def who(request: Request) -> dict[str, Any]:
 @me.put(
     "",
     summary="Set your display name",
-    responses=errors({413: TOO_LARGE, 422: f"{BAD_INPUT}; `bad_name`: the name is too long"}),
+    responses=errors(
+        {413: TOO_LARGE, 422: f"{BAD_INPUT}; `bad_name`: too long, or a seat's own name"}
+    ),
 )
 def rename(body: PlayerName, request: Request) -> dict[str, Any]:
     """Set the name shown for you in rooms (an empty name removes it)."""

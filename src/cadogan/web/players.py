@@ -74,10 +74,17 @@ def player_of(conn: HTTPConnection) -> str | None:
     return token if isinstance(token, str) else None
 
 
+SEAT_NAME = re.compile(r"(?i)(player\s*\d+|(the\s+)?computer)")
+
+
 def clean_name(text: str) -> str | None:
     """A display name made safe to show: spaces collapsed, no control characters;
-    None for an empty name (which removes it).  Raises ValueError when too long."""
+    None for an empty name (which removes it).  Raises ValueError when too long, or
+    when it is a name the room gives a seat itself ("player 2", "the computer"), which
+    would make the other player take a person for the computer or for another seat."""
     name = " ".join("".join(ch for ch in text if ch.isprintable()).split())
     if len(name) > MAX_NAME:
         raise ValueError(f"a name has at most {MAX_NAME} characters")
+    if SEAT_NAME.fullmatch(name):
+        raise ValueError(f"{name!r} is how the room names a seat; choose another name")
     return name or None
