@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import signal
 import sqlite3
@@ -513,6 +514,7 @@ def _worker_dies_at_deal_4(game: str, options: Any, player: str, deal: int, *res
     import os
 
     if deal == 4:
+        time.sleep(1.0)  # the deals before it are done by then
         os._exit(9)  # as a worker killed for memory would
     return _row(deal)
 
@@ -529,7 +531,38 @@ def test_a_dead_pool_worker_ends_the_study_in_one_clear_error_keeping_its_rows(
     with pytest.raises(CadoganError, match=r"worker process died.*rerun to continue"):
         run_study(task, store, workers=2)
     kept = store.done("travellers", task.options_text, "greedy", range(1, 9))
-    assert 4 not in kept and kept <= {1, 2, 3, 5, 6, 7, 8}
+    assert {1, 2, 3} <= kept and 4 not in kept  # every deal that finished is stored
+
+
+def _slow_after_deal_2(game: str, options: Any, player: str, deal: int, *rest: Any) -> Row:
+    if deal > 2:
+        time.sleep(30)  # a long budget, still running when Ctrl-C comes
+    return _row(deal)
+
+
+def test_ctrl_c_in_a_pool_study_keeps_finished_deals_and_does_not_wait(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C in a pool study waited for every deal in flight (each up to its budget)
+    and then threw their rows away; now it stops the workers at once, keeping the
+    deals that finished."""
+    from cadogan.study import runner
+
+    monkeypatch.setattr(runner, "play_one", _slow_after_deal_2)
+    store = Store(tmp_path / "s.sqlite")
+    task = StudyTask("travellers", (), "greedy", range(1, 9), 5.0)
+    seen: list[int] = []
+
+    def interrupt_after_two(row: Row) -> None:
+        seen.append(row.deal)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        run_study(task, store, workers=2, progress=interrupt_after_two)
+    assert time.monotonic() - start < 15  # not the 30 s of a deal in flight
+    assert store.done("travellers", task.options_text, "greedy", range(1, 9)) == {1, 2}
 
 
 def test_study_refuses_more_workers_than_it_may_start(tmp_path: Path) -> None:
@@ -614,3 +647,32 @@ def test_the_bar_and_the_count_keep_their_place_at_80_columns() -> None:
     line = out.getvalue().rstrip("\n")
     assert "\n" not in line and len(line) <= 80
     assert line.startswith(title) and "37/2000" in line and "won 91.2%" in line
+
+
+def _quick(game: str, options: Any, player: str, deal: int, *rest: Any) -> Row:
+    time.sleep(0.05)
+    return _row(deal)
+
+
+def test_a_study_plays_on_while_another_writer_holds_the_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The commit thread held its lock while SQLite waited for another writer, so the
+    study could not queue its next row and stopped playing (for up to a minute)."""
+    import threading
+
+    from cadogan.study import runner
+
+    monkeypatch.setattr(runner, "play_one", _quick)
+    db = tmp_path / "busy.sqlite"
+    store = Store(db)
+    blocker = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    blocker.execute("BEGIN IMMEDIATE")  # another writer, for the next three seconds
+    threading.Timer(3.0, lambda: blocker.execute("COMMIT")).start()
+    arrivals: list[float] = []
+    task = StudyTask("travellers", (), "greedy", range(1, 41), 5.0)
+    run_study(task, store, progress=lambda row: arrivals.append(time.monotonic()))
+    blocker.close()
+    gaps = [b - a for a, b in itertools.pairwise(arrivals)]
+    assert max(gaps) < 1.0, f"the study stood still for {max(gaps):.1f} s"
+    assert len(store.done("travellers", task.options_text, "greedy", task.deals)) == 40

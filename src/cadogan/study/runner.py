@@ -8,7 +8,7 @@ the same rows deal by deal, apart from the time taken.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -88,22 +88,62 @@ def _in_process(task: StudyTask, deals: list[int]) -> Iterator[Row]:
         yield play_one(*_arguments(task, deal))
 
 
-def _pool(task: StudyTask, deals: list[int], workers: int) -> Iterator[Row]:
-    """The rows of ``deals`` from a pool of at most ``workers`` processes (no more than
-    there are deals: the pool starts them all at once)."""
-    with ProcessPoolExecutor(max_workers=min(workers, len(deals))) as pool:
+def _pool(task: StudyTask, deals: list[int], workers: int, take: Callable[[Row], None]) -> None:
+    """Play ``deals`` on a pool of at most ``workers`` processes (no more than there
+    are deals: the pool starts them all at once), handing each row to ``take``.
+
+    However it stops, every deal that finished is handed over first: the rows of a
+    round of finished deals before the error of a broken one among them (a worker
+    killed for memory), and on Ctrl-C the rows already done.  Deals not started are
+    cancelled and the workers stopped, so Ctrl-C does not wait for deals in flight
+    (which once ran on, each to its whole budget, and were then thrown away)."""
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(deals)))
+    running: set[Future[Row]] = set()
+    finished: set[Future[Row]] = set()  # done, and not handed over yet
+    try:
         todo = iter(deals)
-        running: set[Future[Row]] = set()
         while True:
             for deal in todo:  # keep at most 2 x workers in flight
                 running.add(pool.submit(play_one, *_arguments(task, deal)))
                 if len(running) >= 2 * workers:
                     break
             if not running:
-                return
+                break
             finished, running = wait(running, return_when=FIRST_COMPLETED)
-            for future in finished:
-                yield future.result()
+            _hand_over(finished, take)
+    except BaseException:
+        _hand_over(finished | {f for f in running if f.done()}, take, quiet=True)
+        _stop(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _hand_over(
+    finished: set[Future[Row]], take: Callable[[Row], None], quiet: bool = False
+) -> None:
+    """Hand over the rows of the ``finished`` deals, taking each out of the set first
+    (so that what is left there was not handed over), then raise the first error among
+    them (none when ``quiet``: an error is already on its way)."""
+    failure: BaseException | None = None
+    for future in list(finished):
+        finished.discard(future)
+        error = None if future.cancelled() else future.exception()
+        if error is None and not future.cancelled():
+            take(future.result())
+        elif failure is None:
+            failure = error
+    if failure is not None and not quiet:
+        raise failure
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel the deals not started and stop the workers without waiting for theirs."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    # The executor has no public way to stop deals under way (before Python 3.14's
+    # terminate_workers); its worker processes are stopped directly.
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()
 
 
 def _dask(task: StudyTask, deals: list[int], address: str) -> Iterator[Row]:
@@ -151,7 +191,7 @@ class _Committer:
         self._store = store
         self._every = every
         self._waiting: list[Row] = []
-        self._lock = threading.Lock()  # held while rows are taken and written
+        self._lock = threading.Lock()  # held while rows are queued or taken
         self._stop = threading.Event()
         self._failure: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="study-commits", daemon=True)
@@ -161,14 +201,17 @@ class _Committer:
         """Queue one row; raises the error of a failed commit, if one failed."""
         with self._lock:
             self._waiting.append(row)
-        self._raise()
+        if self._failure is not None:
+            raise self._failure
 
     def close(self) -> None:
-        """Stop the thread and commit every row still waiting (raising a commit's error)."""
+        """Stop the thread and commit every row still waiting; raises when that last
+        commit fails (an earlier failure of the thread's is forgotten once its rows are
+        stored)."""
         self._stop.set()
         self._thread.join()
         self._commit()
-        self._raise()
+        self._failure = None
 
     def _run(self) -> None:
         while not self._stop.wait(self._every):
@@ -179,15 +222,19 @@ class _Committer:
                 return
 
     def _commit(self) -> None:
+        """Write every row waiting in one transaction.  The list is taken under the
+        lock and written outside it, so the study goes on queueing rows while SQLite
+        waits for another writer; rows whose write fails are queued again, first."""
         with self._lock:
-            if self._waiting:
-                self._store.add(self._waiting)  # rows stay queued if this raises
-                self._waiting = []
-
-    def _raise(self) -> None:
-        if self._failure is not None:
-            failure, self._failure = self._failure, None
-            raise failure
+            rows, self._waiting = self._waiting, []
+        if not rows:
+            return
+        try:
+            self._store.add(rows)
+        except BaseException:
+            with self._lock:
+                self._waiting[:0] = rows
+            raise
 
 
 def run_study(
@@ -212,18 +259,20 @@ def run_study(
     missing = [d for d in task.deals if d not in done]
     if task.retry:
         missing = sorted({*missing, *store.retryable(*_group(task), task.deals, task.timeout)})
-    if dask:
-        rows: Iterable[Row] = _dask(task, missing, dask)
-    elif workers > 1 and len(missing) > 1:
-        rows = _pool(task, missing, workers)
-    else:
-        rows = _in_process(task, missing)
     committer = _Committer(store)
+
+    def take(row: Row) -> None:
+        committer.put(row)
+        if progress:
+            progress(row)
+
     try:
-        for row in rows:
-            committer.put(row)
-            if progress:
-                progress(row)
+        if workers > 1 and len(missing) > 1 and not dask:
+            _pool(task, missing, workers, take)
+        else:
+            rows = _dask(task, missing, dask) if dask else _in_process(task, missing)
+            for row in rows:
+                take(row)
     except BrokenProcessPool:
         raise CadoganError(
             "a worker process died (was it killed for memory? try fewer --workers or a "
