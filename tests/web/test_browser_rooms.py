@@ -578,3 +578,19 @@ def test_a_player_leaves_and_the_computer_plays_his_seat(
     )
     expect(first.locator('#room-seats [data-seat="2"]')).to_contain_text("the computer")
     assert current(first)["can_act"]
+    # Alice goes too: Bob, who left first, is told that she left, not that he did.
+    first.locator("#room-leave").click()
+    first.locator("#room-leave-yes").click()
+    expect(first.locator("#message")).to_contain_text("You left")
+    expect(second.locator("#message")).to_contain_text("Alice left: the computer plays")
+
+
+def test_no_leave_is_offered_while_the_other_seat_is_free(
+    people: Contexts, server: LiveServer
+) -> None:
+    """Leaving a room no one had joined put the leaver back in as player 2 on reload."""
+    page = people.page(people.person())
+    page.goto(f"{server.url}/#/")
+    page.locator('form[data-game="sympathie"] button.room-friend').click()
+    expect(page.locator("#room-link")).to_be_visible()
+    expect(page.locator("#room-leave")).to_be_hidden()

@@ -251,6 +251,8 @@ def test_your_unfinished_games_are_listed_latest_first(three: Any) -> None:
     a, b, c = three
     a.put("/api/me", json={"name": "Alice"})
     alone = a.post("/api/sessions", json={"game": "travellers", "deal": 28}).json()["id"]
+    assert a.post(f"/api/sessions/{alone}/moves", json={"move": "turn spare"}).status_code == 200
+    a.post("/api/sessions", json={"game": "zodiac", "deal": 4})  # opened, never played: left out
     done = a.post("/api/sessions", json={"game": "sympathie", "deal": 2}).json()["id"]
     assert a.post(f"/api/sessions/{done}/autoplay").json()["over"]
     shared = room(a, deal=3)["id"]
@@ -542,6 +544,11 @@ def test_a_player_who_must_go_hands_his_seat_to_the_computer(app: FastAPI, three
     assert again.status_code == 403  # he holds no seat any more
     alone = a.post("/api/sessions", json={"game": "travellers", "deal": 1}).json()["id"]
     assert a.post(f"/api/sessions/{alone}/leave").json()["kind"] == "not_in_room"
+    # A room no one has joined: no one waits, and the free seat would take him back.
+    waiting = room(a)["id"]
+    refused = a.post(f"/api/sessions/{waiting}/leave")
+    assert refused.status_code == 409 and refused.json()["kind"] == "seat_free"
+    assert a.get(f"/api/sessions/{waiting}").json()["you"] == [1]
 
 
 def test_a_name_cannot_pass_for_a_seat_or_the_computer(three: Any) -> None:

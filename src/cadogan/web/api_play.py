@@ -203,7 +203,8 @@ async def autoplay(gid: GameId, request: Request) -> dict[str, Any]:
         {
             403: NOT_YOURS,
             404: UNKNOWN_ID,
-            409: "`not_in_room`: only a room's seat is handed over; `over`: the game is over",
+            409: "`not_in_room`: only a room's seat is handed over; `over`: the game is "
+            "over; `seat_free`: no one has taken the other seat, so no one waits",
             413: TOO_LARGE,
             422: BAD_ID,
         }

@@ -205,8 +205,8 @@ class GameDB:
         found = []
         for gid, game, record, seats, room, updated in rows:
             held = json.loads(seats)
-            if player not in held.values():
-                continue
+            if player not in held.values() or not (room or _has_moves(record)):
+                continue  # a deal opened alone and never played is not worth listing
             deal = DEAL_LINE.search(record)
             others = tuple(self._seat_name(p) for p in held.values() if p != player)
             found.append(
@@ -227,3 +227,11 @@ class GameDB:
         with self._lock, self._conn:
             rows: list[tuple[object, ...]] = self._conn.execute(sql, args).fetchall()
             return rows
+
+
+def _has_moves(record: str) -> bool:
+    """Whether a record holds a move (a line that is not a header or a comment)."""
+    return any(
+        line.strip() and not line.lstrip().startswith(("[", "#", ";"))
+        for line in record.splitlines()
+    )

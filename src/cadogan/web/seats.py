@@ -79,6 +79,11 @@ def hand_over(slot: Slot, player: str | None) -> list[int]:
         raise ApiError(409, "not_in_room", alone)
     if slot.session.outcome().over:
         raise ApiError(409, "over", "the game is over: there is no seat left to hand over")
+    if any(holder is None for holder in slot.seats.values()):
+        # No one else has come: nobody waits, and the free seat would take him back.
+        raise ApiError(
+            409, "seat_free", "no one has taken the other seat yet, so no one is waiting: just go"
+        )
     mine = own_seats(slot, player)
     for seat in mine:
         slot.seats[seat] = COMPUTER

@@ -104,7 +104,7 @@ function wire() {
     showRoom(payload);
     $("#table-box").dataset.steps = String(payload.steps);
     // A player in another tab sees in its title that the room waits for him.
-    const yours = payload.room && payload.can_act && payload.seats.some((s) => !s.you && !s.computer);
+    const yours = payload.room && payload.can_act && payload.seats.some((s) => !s.you && !s.computer && !s.free);
     document.title = `${yours ? "Your turn \u00b7 " : ""}${payload.game.name}, deal ${payload.deal_text} \u00b7 cadogan`;
   });
   // A key does what its button does, and nothing while the button is hidden (a room

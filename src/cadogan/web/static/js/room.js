@@ -49,7 +49,7 @@ export function showRoom(payload) {
   }
   $("#room-name-form").hidden = !payload.you.length;
   // A player may leave a game under way: the computer plays his seat to the end.
-  const seated = payload.you.length > 0 && !payload.over;
+  const seated = payload.you.length > 0 && !payload.over && payload.seats.every((seat) => !seat.free);
   $("#room-leave").hidden = !seated || !$("#room-leave-ask").hidden;
   if (!seated) $("#room-leave-ask").hidden = true;
   // The name field starts with the name you go by (once a room, so nothing typed is lost).
@@ -107,7 +107,7 @@ export function eventText(message, payload) {
     return seat.you ? `You sit as player ${event.seat}.` : `${named(seat) ? seat.name : "Someone"} joined as player ${event.seat}.`;
   }
   if (event.what === "leave" && seat) {
-    if (ctl.left === payload.id) return LEFT; // this page's player is the one who left
+    if (ctl.left?.id === payload.id && ctl.left.seats.includes(event.seat)) return LEFT; // his own
     return `${capital(event.name || `player ${event.seat}`)} left: the computer plays that seat to the end.`;
   }
   if (event.what !== "move" || !event.move) return null;
@@ -149,9 +149,14 @@ function attachLeave() {
     if (event.key === "Escape") toggle(false);
   });
   $("#room-leave-yes").addEventListener("click", async () => {
-    ask.hidden = true;
-    ctl.left = ctl.payload.id;
-    await run(() => api.leave(ctl.payload.id), LEFT);
+    const { id, you } = ctl.payload;
+    if (await run(() => api.leave(id), LEFT)) {
+      ctl.left = { id, seats: you }; // the news of this leave, coming back, is his own
+      ask.hidden = true;
+      $("#message").focus();
+    } else {
+      toggle(false); // refused (said on the message line): the bar offers Leave again
+    }
   });
 }
 
