@@ -313,9 +313,12 @@ def test_only_the_player_to_move_may_ask_for_a_hint(people: Contexts, server: Li
     expect(first.locator("#winnable")).to_be_enabled()
     pile(second, "p2packet1").focus()
     second.keyboard.press("Escape")
+    before = second.locator("#message").inner_text()
     second.keyboard.press("h")
     second.wait_for_timeout(300)
     expect(second.locator(".pile.hinted")).to_have_count(0)
+    # The key asks nothing: no refusal comes back to be said (the server would refuse).
+    assert second.locator("#message").inner_text() == before
     expect(second.locator("#spinner")).to_be_hidden()
     while current(first)["turn"] == 1:  # player 1 turns until his packet tops are up
         wait_live(second, take_turn(first) + 1)
@@ -550,6 +553,12 @@ def test_each_player_sees_his_own_side_below(people: Contexts, server: LiveServe
         return 1 if tops[0] > tops[1] else 2
 
     assert below(first) == 1 and below(second) == 2
+    wait_live(second, take_turn(first) + 1)
+    second.locator("details.more summary").click()  # a replay is seen from one's seat too
+    second.locator("#replay-button").click()
+    expect(second.locator("#replay")).to_be_visible()
+    assert below(second) == 2
+    second.locator("#replay-close").click()
     watcher = people.page(people.person())
     watcher.goto(link)
     expect(watcher.locator("#room-watchers")).to_contain_text("You are watching")

@@ -35,7 +35,10 @@ async function show(step) {
     const frame = await api.step(ctl.payload.id, step);
     replay.step = frame.step;
     replay.steps = frame.steps;
-    ctl.frame = { ...frame, game: ctl.payload.game };
+    // The frame is drawn from the viewer's seat, as the live table is (Sympathie puts
+    // his own side below): the seats come from the live game.
+    const { game, seats, room } = ctl.payload;
+    ctl.frame = { ...frame, game, seats, room };
     ctl.selection = null;
     await redraw();
     const what = frame.move ? `after move ${frame.step}: ${frame.move}${frame.forced ? " (forced)" : ""}` : "the opening deal";
