@@ -21,13 +21,12 @@ from cadogan.web import solver
 from cadogan.web.actions import act, names_of, soon
 from cadogan.web.errors import (
     BAD_INPUT,
-    FULL,
     NOT_YOURS,
     TOO_LARGE,
-    UNKNOWN_GAME,
     UNKNOWN_ID,
     ApiError,
     errors,
+    starting_errors,
 )
 from cadogan.web.payload import step_json
 from cadogan.web.players import player_of
@@ -100,14 +99,7 @@ def _alone(request: Request, session: Session, scored: bool = True) -> dict[str,
     "",
     status_code=201,
     summary="Start a game alone",
-    responses=errors(
-        {
-            404: UNKNOWN_GAME,
-            413: TOO_LARGE,
-            422: f"{BAD_INPUT}; `bad_option`: an option or its value is not the game's",
-            503: FULL,
-        }
-    ),
+    responses=starting_errors("`bad_option`: an option or its value is not the game's"),
 )
 def new_game(body: NewGame, request: Request) -> dict[str, Any]:
     """Start a game: a deal by number, or a random deal when ``deal`` is absent."""
@@ -120,14 +112,7 @@ def new_game(body: NewGame, request: Request) -> dict[str, Any]:
     "/records",
     status_code=201,
     summary="Start a game from a record",
-    responses=errors(
-        {
-            404: UNKNOWN_GAME,
-            413: TOO_LARGE,
-            422: f"{BAD_INPUT}; `bad_record`: the text is not a record, or a move in it is illegal",
-            503: FULL,
-        }
-    ),
+    responses=starting_errors("`bad_record`: the text is not a record, or a move in it is illegal"),
 )
 def load_record(body: RecordText, request: Request) -> dict[str, Any]:
     """Start a game from an uploaded record, replayed through the rules.

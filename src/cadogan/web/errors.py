@@ -49,6 +49,14 @@ def errors(described: dict[int, str], text_route: bool = False) -> dict[int | st
     return {s: {"model": ErrorOut, "description": t} for s, t in described.items()}
 
 
+def starting_errors(bad_input: str) -> dict[int | str, dict[str, Any]]:
+    """The ``responses=`` of a route that starts a game (alone, from a record, or in a
+    room): an unknown game, a body too large, bad input (``bad_input`` names the
+    route's own 422 kinds) and a full server."""
+    described = {404: UNKNOWN_GAME, 413: TOO_LARGE, 422: f"{BAD_INPUT}; {bad_input}", 503: FULL}
+    return errors(described)
+
+
 class ApiError(Exception):
     """An error with its HTTP status, kind and sentence."""
 
