@@ -89,7 +89,7 @@ def test_a_killed_study_loses_nothing_committed_and_resumes(tmp_path: Path) -> N
         "study",
         "travellers",
         "--deals",
-        "1..6000",
+        "1..20000",
         "--player",
         "random",
         "--workers",
@@ -103,7 +103,7 @@ def test_a_killed_study_loses_nothing_committed_and_resumes(tmp_path: Path) -> N
         deadline = time.monotonic() + 60
         stored = 0
         while stored < 40 and time.monotonic() < deadline:
-            time.sleep(0.5)
+            time.sleep(0.1)
             try:
                 with sqlite3.connect(db, timeout=30) as con:
                     stored = con.execute("SELECT COUNT(*) FROM results").fetchone()[0]
@@ -113,15 +113,15 @@ def test_a_killed_study_loses_nothing_committed_and_resumes(tmp_path: Path) -> N
         child.send_signal(signal.SIGKILL)
         child.wait()
     store = Store(db)
-    task = StudyTask("travellers", (), "random", range(1, 6001), timeout=10.0)
+    task = StudyTask("travellers", (), "random", range(1, 20001), timeout=10.0)
     kept = outcomes(store, task)
-    assert 40 <= len(kept) < 6000, "the study should have been killed midway"
+    assert 40 <= len(kept) < 20000, "the study should have been killed midway"
     resumed = subprocess.run(command, capture_output=True, text=True, timeout=600)
     assert resumed.returncode == 0, resumed.stderr
     totals = json.loads(resumed.stdout)
-    assert totals["deals"] == 6000 and totals["won"] + totals["lost"] == 6000
+    assert totals["deals"] == 20000 and totals["won"] + totals["lost"] == 20000
     after = outcomes(store, task)
-    assert len(after) == 6000 and len({deal for deal, *_ in after}) == 6000
+    assert len(after) == 20000 and len({deal for deal, *_ in after}) == 20000
     assert [r for r in after if r[0] <= kept[-1][0]][: len(kept)] == kept
 
 

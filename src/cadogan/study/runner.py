@@ -19,6 +19,7 @@ from cadogan.core.options import format_pairs
 from cadogan.study.store import Row, Store
 
 COMMIT_EVERY = 1.0  # seconds: a finished deal is on disk within about this long
+COMMIT_ROWS = 256  # rows: a fast study commits as soon as this many wait
 MAX_WORKERS = 64  # the most processes a study starts (``cadogan study --workers``)
 
 
@@ -184,7 +185,8 @@ class _Committer:
     at most about ``every`` seconds, and ``close`` commits the rest, so a study stopped
     by Ctrl-C or by an error keeps every finished deal, and one killed outright loses
     at most the last second of work.  Each commit is one transaction of every row
-    waiting, so a fast study still writes in batches.
+    waiting, so a fast study still writes in batches, of at most about
+    ``COMMIT_ROWS`` rows (so that its rows reach the disk steadily too).
     """
 
     def __init__(self, store: Store, every: float = COMMIT_EVERY) -> None:
@@ -193,6 +195,7 @@ class _Committer:
         self._waiting: list[Row] = []
         self._lock = threading.Lock()  # held while rows are queued or taken
         self._stop = threading.Event()
+        self._wake = threading.Event()  # set to commit now: many rows wait, or the end
         self._failure: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="study-commits", daemon=True)
         self._thread.start()
@@ -201,6 +204,8 @@ class _Committer:
         """Queue one row; raises the error of a failed commit, if one failed."""
         with self._lock:
             self._waiting.append(row)
+            if len(self._waiting) >= COMMIT_ROWS:
+                self._wake.set()
         if self._failure is not None:
             raise self._failure
 
@@ -209,12 +214,17 @@ class _Committer:
         commit fails (an earlier failure of the thread's is forgotten once its rows are
         stored)."""
         self._stop.set()
+        self._wake.set()
         self._thread.join()
         self._commit()
         self._failure = None
 
     def _run(self) -> None:
-        while not self._stop.wait(self._every):
+        while True:
+            self._wake.wait(self._every)
+            self._wake.clear()
+            if self._stop.is_set():
+                return  # close() commits the rest
             try:
                 self._commit()
             except Exception as err:  # handed to the main thread, raised there
