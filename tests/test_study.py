@@ -635,18 +635,21 @@ def test_the_bar_and_the_count_keep_their_place_at_80_columns() -> None:
     from rich.console import Console
     from rich.progress import Progress
 
-    from cadogan.cli_study import progress_columns
+    from cadogan.cli_study import Tally, progress_columns
 
     out = io.StringIO()
     console = Console(file=out, width=80, force_terminal=True, color_system=None)
     title = "napoleons-square solver"
-    progress = Progress(*progress_columns(80, title, 2000), console=console)
-    task = progress.add_task(title, total=2000, stats="won 91.2% [51.0, 100.0]  timeouts 3")
+    tally = Tally()
+    for deal in range(10):
+        tally.add(_row(deal, "won" if deal else "lost"))
+    progress = Progress(*progress_columns(80, title, 2000, tally), console=console)
+    task = progress.add_task(title, total=2000)
     progress.update(task, advance=37)
     console.print(progress.make_tasks_table(progress.tasks))
     line = out.getvalue().rstrip("\n")
     assert "\n" not in line and len(line) <= 80
-    assert line.startswith(title) and "37/2000" in line and "won 91.2%" in line
+    assert line.startswith(title) and "37/2000" in line and "won 90.0%" in line
 
 
 def _quick(game: str, options: Any, player: str, deal: int, *rest: Any) -> Row:
@@ -676,3 +679,18 @@ def test_a_study_plays_on_while_another_writer_holds_the_database(
     gaps = [b - a for a, b in itertools.pairwise(arrivals)]
     assert max(gaps) < 1.0, f"the study stood still for {max(gaps):.1f} s"
     assert len(store.done("travellers", task.options_text, "greedy", task.deals)) == 40
+
+
+def test_the_bar_s_speed_falls_while_a_long_deal_runs() -> None:
+    """The totals were a text set when a row came, so deals a second stood still at
+    their last value through a long deal; the column now works them out at each draw."""
+    from cadogan.cli_study import Tally, TotalsColumn
+
+    tally = Tally()
+    for deal in range(10):
+        tally.add(_row(deal, "timeout"))
+    column = TotalsColumn(tally, 60)
+    tally.start = time.monotonic() - 10
+    assert "1.0 deals/s" in column.render(None).plain  # type: ignore[arg-type]
+    tally.start = time.monotonic() - 20  # ten seconds on, and no row has come
+    assert "0.5 deals/s" in column.render(None).plain  # type: ignore[arg-type]

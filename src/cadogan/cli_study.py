@@ -15,10 +15,12 @@ from rich.progress import (
     MofNCompleteColumn,
     Progress,
     ProgressColumn,
+    Task,
     TextColumn,
     TimeRemainingColumn,
 )
 from rich.table import Column
+from rich.text import Text
 
 from cadogan import registry
 from cadogan.cli_common import Count, Seconds, make_game, option_flag, plural
@@ -73,7 +75,23 @@ class Tally:
         return f"{won or 'no deal decided yet'}  timeouts {self.timeout}  {speed:.1f} deals/s"
 
 
-def progress_columns(width: int, title: str, total: int) -> tuple[ProgressColumn, ...]:
+class TotalsColumn(ProgressColumn):
+    """The running totals, drawn afresh at every refresh of the bar: deals a second
+    keep falling while a long deal runs (a text field set when a row came stayed at
+    its last value until the next one)."""
+
+    def __init__(self, tally: Tally, width: int) -> None:
+        super().__init__(table_column=Column(no_wrap=True, overflow="ellipsis", width=width))
+        self.tally = tally
+
+    def render(self, task: Task) -> Text:
+        """The tally's line, cut to the column."""
+        return Text(self.tally.text(), no_wrap=True, overflow="ellipsis")
+
+
+def progress_columns(
+    width: int, title: str, total: int, tally: Tally
+) -> tuple[ProgressColumn, ...]:
     """The study's bar on a terminal ``width`` columns wide: how far it has got first
     (``title``, a bar, the deals done of ``total``, the time left), then the running
     totals, cut short to the room left.  (The totals used to take the width they
@@ -85,10 +103,7 @@ def progress_columns(width: int, title: str, total: int) -> tuple[ProgressColumn
         BarColumn(bar_width=BAR_WIDTH, table_column=Column(no_wrap=True)),
         MofNCompleteColumn(table_column=Column(no_wrap=True, min_width=count)),
         TimeRemainingColumn(table_column=Column(no_wrap=True)),
-        TextColumn(
-            "{task.fields[stats]}",
-            table_column=Column(no_wrap=True, overflow="ellipsis", width=room),
-        ),
+        TotalsColumn(tally, room),
     )
 
 
@@ -177,7 +192,7 @@ def study(
         stderr.print(f"Connecting to the Dask scheduler at {dask_address} …")
     quiet = as_json and not stderr.is_terminal  # the bar is on stderr: it spoils no JSON
     title = f"{task.game} {player}"
-    columns = progress_columns(stderr.width, title, len(deals))
+    columns = progress_columns(stderr.width, title, len(deals), tally)
     with Progress(*columns, console=stderr, disable=quiet) as progress:
         done = len(store.done(task.game, task.options_text, player, deals))
         shorter = len(store.retryable(task.game, task.options_text, player, deals, timeout))
@@ -190,11 +205,11 @@ def study(
                 f"{shorter} stored deal(s) timed out under a smaller --timeout; "
                 "add --retry-timeouts to play them again with this one."
             )
-        bar = progress.add_task(title, total=len(deals), completed=done, stats="")
+        bar = progress.add_task(title, total=len(deals), completed=done)
 
         def advance(row: Row) -> None:
             tally.add(row)
-            progress.update(bar, advance=1, stats=tally.text())
+            progress.update(bar, advance=1)
 
         try:
             run_study(task, store, workers=workers, dask=dask_address, progress=advance)
