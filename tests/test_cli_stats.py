@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cadogan import stats, storage
@@ -84,3 +85,35 @@ def test_an_unnamed_player_is_not_named_twice(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["stats", "--db", str(db), "--player", BOB[:4]])
     assert result.exit_code == 0, result.output
     assert f"player {BOB[:8]}" in result.output and f"({BOB[:8]})" not in result.output
+
+
+class _NoSideFiles:
+    """A connection as SQLite gives it to a reader who may not write the folder of a
+    WAL file: every read fails, since it cannot make the shared-memory file."""
+
+    def execute(self, *args: object) -> object:
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    def close(self) -> None:
+        pass
+
+
+def test_stats_reads_a_stopped_servers_file_in_a_folder_it_cannot_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Such a reader was told "database error: attempt to write a readonly database";
+    the file is now read as it stands, without side files."""
+    db = seeded(tmp_path / "s.sqlite")
+    real = sqlite3.connect
+    opened: list[str] = []
+
+    def connect(target: str, uri: bool = False, timeout: float = 5.0) -> object:
+        opened.append(target)
+        if "immutable=1" in target:
+            return real(target, uri=uri, timeout=timeout)
+        return _NoSideFiles()
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    result = CliRunner().invoke(cli, ["stats", "--db", str(db), "--player", "Alice"])
+    assert result.exit_code == 0, result.output
+    assert "Travellers" in result.output and len(opened) == 2

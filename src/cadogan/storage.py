@@ -77,7 +77,17 @@ def read_only(path: str | Path) -> sqlite3.Connection:
     at all raises ``CadoganError``."""
     conn = sqlite3.connect(readonly_uri(path), uri=True, timeout=10.0)
     try:
-        tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
+        try:
+            tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
+        except sqlite3.OperationalError as err:
+            if "readonly" not in str(err):
+                raise
+            # A WAL file whose server has stopped, in a folder we may not write: SQLite
+            # cannot make the shared-memory file a reader needs, so the file is read as
+            # it stands (the server checkpointed it on stopping).
+            conn.close()
+            conn = sqlite3.connect(readonly_uri(path, immutable=True), uri=True)
+            tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
         if {"players", "play_results"} <= tables and not _unscored(conn):
             return conn
         older = _renames(conn) or _unscored(conn)
@@ -90,9 +100,11 @@ def read_only(path: str | Path) -> sqlite3.Connection:
     raise CadoganError(f"{path} holds no games played with cadogan serve")
 
 
-def readonly_uri(path: str | Path) -> str:
-    """The SQLite URI that opens ``path`` read-only (the name quoted as a URI needs)."""
-    return f"{Path(path).resolve().as_uri()}?mode=ro"
+def readonly_uri(path: str | Path, immutable: bool = False) -> str:
+    """The SQLite URI that opens ``path`` read-only (the name quoted as a URI needs);
+    ``immutable`` also tells SQLite that no one writes the file, so it makes no
+    side files to read it."""
+    return f"{Path(path).resolve().as_uri()}?mode=ro{'&immutable=1' if immutable else ''}"
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
