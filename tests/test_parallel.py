@@ -166,6 +166,25 @@ def test_a_failing_lane_raises_with_its_traceback(monkeypatch: pytest.MonkeyPatc
     assert not multiprocessing.active_children()
 
 
+def test_a_lane_that_dies_without_a_word_is_said_and_counts_out_of_time(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A lane killed (for memory, say) left a plain "timeout" with no word of it."""
+    import os
+
+    def killed(game: Game, state: State, limits: Limits, run: Run) -> None:
+        os._exit(9)
+
+    monkeypatch.setattr(importlib.import_module("cadogan.solve.parallel"), "solve_lane", killed)
+    game = registry.game("hemispheres")
+    with caplog.at_level("WARNING", logger="cadogan.solve.parallel"):
+        answer = solve(game, game.deal(1), timeout=5, workers=WORKERS)
+    assert answer.status == "timeout"
+    said = [r.getMessage() for r in caplog.records]
+    assert len(said) == WORKERS and all("exit code 9" in s and "out of memory" in s for s in said)
+    assert not multiprocessing.active_children()
+
+
 def test_workers_must_be_at_least_one() -> None:
     game = registry.game("hemispheres")
     with pytest.raises(ValueError, match="at least 1"):

@@ -27,6 +27,7 @@ inherit busy threads, so a threaded server solves with one worker.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import traceback
 from multiprocessing.connection import Connection, wait
@@ -40,6 +41,7 @@ from cadogan.core import Game, State
 from cadogan.solve.engine import SOLO, Lane
 from cadogan.solve.search import Limits, Progress, Run, Solution, Status, solve_lane
 
+LOG = logging.getLogger(__name__)
 GRACE = 5.0  # seconds past the timeout before a silent lane is killed
 POLL = 0.1  # seconds between looks at the lanes (and calls of ``progress``)
 
@@ -142,8 +144,10 @@ def _gather(
             index = waiting.pop(receiver)
             try:
                 kind, payload = receiver.recv()
-            except EOFError:
-                continue  # the process died without a word
+            except EOFError:  # the process died without a word: say so, count it out of time
+                lanes[index][0].join(1.0)
+                LOG.warning(dead_lane(index, lanes[index][0].exitcode))
+                continue
             if kind == "error":
                 raise RuntimeError(f"solver lane {index} failed:\n{payload}")
             results[index] = payload = Solution(*payload)
@@ -154,6 +158,17 @@ def _gather(
         if perf_counter() - start > patience:
             break
     return results
+
+
+def dead_lane(index: int, code: int | None) -> str:
+    """What is said of a lane that ended without an answer (its exit ``code``): most
+    often the system's out-of-memory killer, so the user knows the verdict lost one of
+    its searches, and why a smaller --max-states may help."""
+    how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+    return (
+        f"search process {index} ended without an answer ({how}; was it out of memory?); "
+        "the verdict comes from the others"
+    )
 
 
 def _combine(
