@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
 import signal
 import sqlite3
 import subprocess
@@ -563,6 +564,7 @@ def test_ctrl_c_in_a_pool_study_keeps_finished_deals_and_does_not_wait(
         run_study(task, store, workers=2, progress=interrupt_after_two)
     assert time.monotonic() - start < 15  # not the 30 s of a deal in flight
     assert store.done("travellers", task.options_text, "greedy", range(1, 9)) == {1, 2}
+    assert not multiprocessing.active_children()  # the workers are stopped, not left running
 
 
 def test_study_refuses_more_workers_than_it_may_start(tmp_path: Path) -> None:

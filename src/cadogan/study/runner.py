@@ -139,12 +139,15 @@ def _hand_over(
 
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Cancel the deals not started and stop the workers without waiting for theirs."""
-    pool.shutdown(wait=False, cancel_futures=True)
     # The executor has no public way to stop deals under way (before Python 3.14's
-    # terminate_workers); its worker processes are stopped directly.
-    processes = getattr(pool, "_processes", None) or {}
-    for process in list(processes.values()):
+    # terminate_workers), so its worker processes are stopped directly; they are
+    # taken before the shutdown, which forgets them.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
         process.terminate()
+    for process in processes:
+        process.join(5)
 
 
 def _dask(task: StudyTask, deals: list[int], address: str) -> Iterator[Row]:
