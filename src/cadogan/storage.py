@@ -75,19 +75,8 @@ def read_only(path: str | Path) -> sqlite3.Connection:
     schema and switch it to WAL mode.  An older file of ours is brought up to date
     first, as the server would on opening it; a file that holds no players' results
     at all raises ``CadoganError``."""
-    conn = sqlite3.connect(readonly_uri(path), uri=True, timeout=10.0)
+    conn, tables = open_read_only(path)
     try:
-        try:
-            tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
-        except sqlite3.OperationalError as err:
-            if "readonly" not in str(err):
-                raise
-            # A WAL file whose server has stopped, in a folder we may not write: SQLite
-            # cannot make the shared-memory file a reader needs, so the file is read as
-            # it stands (the server checkpointed it on stopping).
-            conn.close()
-            conn = sqlite3.connect(readonly_uri(path, immutable=True), uri=True)
-            tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
         if {"players", "play_results"} <= tables and not _unscored(conn):
             return conn
         older = _renames(conn) or _unscored(conn)
@@ -98,6 +87,28 @@ def read_only(path: str | Path) -> sqlite3.Connection:
     if older:
         return connect(path)
     raise CadoganError(f"{path} holds no games played with cadogan serve")
+
+
+def open_read_only(path: str | Path) -> tuple[sqlite3.Connection, set[str]]:
+    """A connection that only reads the existing file ``path``, and the names in its
+    schema (``cadogan stats`` and ``cadogan report`` read what they are given without
+    writing into it)."""
+    conn = sqlite3.connect(readonly_uri(path), uri=True, timeout=10.0)
+    try:
+        return conn, {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
+    except sqlite3.OperationalError as err:
+        conn.close()
+        if "readonly" not in str(err):
+            raise
+    # A WAL file whose server has stopped, in a folder we may not write: SQLite cannot
+    # make the shared-memory file a reader needs, so the file is read as it stands
+    # (the server checkpointed it on stopping).
+    conn = sqlite3.connect(readonly_uri(path, immutable=True), uri=True)
+    try:
+        return conn, {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
+    except BaseException:
+        conn.close()
+        raise
 
 
 def readonly_uri(path: str | Path, immutable: bool = False) -> str:

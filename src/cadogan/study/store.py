@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from cadogan.storage import migrate, readonly_uri
+from cadogan.storage import migrate, open_read_only
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -77,11 +77,10 @@ def holds_results(path: str | Path) -> bool:
     """Whether the existing file ``path`` holds study results, read without writing
     anything into it (``cadogan report`` asks before it opens a ``Store``, which would
     add its table to any file it is given)."""
-    db = sqlite3.connect(readonly_uri(path), uri=True, timeout=60)
+    db, tables = open_read_only(path)
     try:
-        found = db.execute("SELECT 1 FROM sqlite_master WHERE name='results'").fetchone()
         columns = {row[1] for row in db.execute("PRAGMA table_info(results)")}
-        if found is None or "session" in columns:  # the web's table, before its renaming
+        if "results" not in tables or "session" in columns:  # the web's, before its renaming
             return False
         return db.execute("SELECT 1 FROM results LIMIT 1").fetchone() is not None
     finally:
