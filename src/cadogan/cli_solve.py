@@ -19,7 +19,7 @@ from cadogan.cli_common import DEAL, SECONDS, Count, option_flag, plural
 from cadogan.core import Game, State
 from cadogan.core.options import parse_pairs
 from cadogan.record import Record
-from cadogan.render import options_label
+from cadogan.render import changed_options, options_label
 from cadogan.solve import Solution
 from cadogan.solve import solve as run_solver
 from cadogan.solve.search import MAX_STATES, Limits
@@ -184,8 +184,7 @@ def _longer_try(g: Game, number: int, solution: Solution) -> str:
     """What to run next after an undecided verdict: a longer solve with room to prove a
     loss (past 30 s the exhaustive search gets most of the time; README, "Long
     solves"), as a command to copy, with the game's options."""
-    changed = options_label(g).strip(" ()")
-    flags = "".join(f" -o {pair}" for pair in changed.split(", ") if pair)
+    flags = "".join(f" -o {pair}" for pair in changed_options(g))
     timeout = max(LONG_TIMEOUT, 10 * round(solution.seconds))
     states = max(LONG_STATES, 4 * solution.peak_states)
     return (

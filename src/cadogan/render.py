@@ -63,14 +63,19 @@ def layout(game: Game, state: State, player: int = 1) -> Group:
     return Group(*blocks)
 
 
-def options_label(game: Game) -> str:
-    """The options that differ from the game's defaults, as `` (deal=single)``, so the
-    table says which variant is played; empty for the book's own game."""
-    changed = [
+def changed_options(game: Game) -> list[str]:
+    """The options that differ from the game's defaults, as ``name=value``."""
+    return [
         f"{spec.name}={game.options[spec.name]}"
         for spec in game.option_specs
         if game.options[spec.name] != spec.default
     ]
+
+
+def options_label(game: Game) -> str:
+    """The options that differ from the game's defaults, as `` (deal=single)``, so the
+    table says which variant is played; empty for the book's own game."""
+    changed = changed_options(game)
     return f" ({', '.join(changed)})" if changed else ""
 
 
