@@ -302,6 +302,52 @@ def test_a_few_moves_by_keyboard_alone(page: Page, base: str) -> None:
     wait_steps(page, 1)
 
 
+def tab_stops(page: Page) -> dict[str, Any]:
+    """The table's piles by tabindex, its first pile, and the pile in focus (one read,
+    as a redraw replaces every pile)."""
+    found: dict[str, Any] = page.evaluate(
+        "() => { const piles = [...document.querySelectorAll('#table-box .pile:not(.decor)')];"
+        " const which = (t) => piles.filter((n) => n.getAttribute('tabindex') === t)"
+        ".map((n) => n.dataset.pile);"
+        " return {first: piles[0].dataset.pile, stops: which('0'), rest: which('-1').length,"
+        " count: piles.length, focused: document.activeElement?.dataset?.pile ?? null}; }"
+    )
+    return found
+
+
+def test_the_table_is_one_tab_stop_that_follows_the_arrows(page: Page, base: str) -> None:
+    """Every pile was a Tab stop: Tab walked through 20 to 40 piles before it left the table."""
+    data = open_game(page, base, "constitution", 1)
+    table = tab_stops(page)
+    assert table["stops"] == [table["first"]] and table["rest"] == table["count"] - 1
+    # Tab enters the table on its first pile, and the next Tab leaves it.
+    page.locator("details.more summary").focus()
+    page.keyboard.press("Tab")
+    assert focused(page) == table["first"]
+    page.keyboard.press("Tab")
+    assert focused(page) is None
+    # The arrows take the Tab stop along; it stays with the pile through the redraw
+    # that a move brings, and Tab comes back to it.
+    source, target = pairs(data)[0]["args"]
+    walk_to(page, source)
+    assert tab_stops(page)["stops"] == [source]
+    page.keyboard.press("Enter")
+    walk_to(page, target)
+    page.keyboard.press("Enter")
+    wait_steps(page, 1)
+    expect(page.locator("#message")).to_contain_text("Played")
+    table = tab_stops(page)
+    assert table["focused"] == target and table["stops"] == [target], table
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) is None
+    page.keyboard.press("Tab")
+    assert focused(page) == target
+    # Another game, without that pile: its first pile holds the stop.
+    open_game(page, base, "travellers", 1)
+    table = tab_stops(page)
+    assert table["stops"] == [table["first"]] and table["rest"] == table["count"] - 1
+
+
 def test_piles_and_cards_have_accessible_names(page: Page, base: str) -> None:
     open_game(page, base, "constitution", 1)
     first = pile(page, "council1")

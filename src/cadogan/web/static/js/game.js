@@ -18,6 +18,7 @@ export const ctl = {
   layout: null,
   selection: null, // {pile, card}
   hint: null,
+  tabStop: null, // the pile that holds the table's Tab stop: the one last focused
   version: 0, // counts the tables received: an answer asked of an older one is stale
   sending: null, // the version a move was sent from while its answer is awaited
   left: null, // the id of the room this page's player has just left (its news is his)
@@ -40,10 +41,15 @@ export async function redraw() {
   const rect = box.getBoundingClientRect();
   ctl.layout = await layoutFor(payload, rect);
   const name = `${payload.game?.name || ctl.payload?.game.name} table`;
-  const table = drawTable(payload, ctl.layout, { width: rect.width, height: rect.height }, name);
+  const table = drawTable(payload, ctl.layout, { width: rect.width, height: rect.height }, name, ctl.tabStop);
   box.replaceChildren(table);
   markSelection();
-  if (focused) box.querySelector(`[data-pile="${CSS.escape(focused)}"]`)?.focus();
+  // The pile in focus is drawn anew: the focus goes to the new one of its name (or, gone,
+  // to the table's Tab stop), not to the page's body.
+  if (focused) {
+    const same = box.querySelector(`[data-pile="${CSS.escape(focused)}"]`);
+    (same || box.querySelector(".pile[tabindex='0']"))?.focus();
+  }
 }
 
 function markSelection() {

@@ -1,9 +1,11 @@
-// The keyboard: arrows move between piles, Enter or Space picks up and drops, F plays
-// to a foundation, Escape puts down; u r h a n are undo, redo, hint, autoplay, new deal.
+// The keyboard: the table is one Tab stop (the pile last focused), arrows move between
+// piles, Enter or Space picks up and drops, F plays to a foundation, Escape puts down;
+// u r h a n are undo, redo, hint, autoplay, new deal.
 // While the replay is open, Left and Right step it back and forward and Escape closes
 // it, wherever the focus is (but in a field).
 
-import { cancel, clickPile, dblclickPile } from "./game.js";
+import { cancel, clickPile, ctl, dblclickPile } from "./game.js";
+import { rove } from "./render.js";
 
 const DIRECTIONS = {
   ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1],
@@ -37,6 +39,14 @@ function neighbour(from, [dx, dy]) {
 const REPLAY_KEYS = { ArrowLeft: "prev", ArrowRight: "next", Escape: "close" };
 
 export function attachKeys(shortcuts, replayKeys = {}) {
+  // A pile focused (by an arrow, Tab or a click) takes the Tab stop, kept by its name
+  // for the tables drawn after.
+  document.addEventListener("focusin", (event) => {
+    const pile = event.target.closest?.("#table-box .pile:not(.decor)");
+    if (!pile) return;
+    rove(pile.closest(".table"), pile);
+    ctl.tabStop = pile.dataset.pile;
+  });
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
@@ -50,8 +60,8 @@ export function attachKeys(shortcuts, replayKeys = {}) {
     }
     const pile = target.closest?.(".pile");
     if (event.key in DIRECTIONS) {
-      const first = document.querySelector("#table-box .pile:not(.decor)");
-      const next = pile ? neighbour(pile, DIRECTIONS[event.key]) : first;
+      const stop = document.querySelector("#table-box .pile[tabindex='0']");
+      const next = pile ? neighbour(pile, DIRECTIONS[event.key]) : stop;
       if (next) {
         next.focus();
         event.preventDefault();

@@ -70,7 +70,7 @@ function pileNode(given, cards, cw) {
   const node = el("div", {
     class: slotDef.decor ? "pile decor" : "pile",
     role: slotDef.decor ? "group" : "button",
-    tabindex: slotDef.decor ? null : "0",
+    tabindex: slotDef.decor ? null : "-1",
     "data-pile": slotDef.pile,
     "aria-label": describePile(slotDef.pile, cards, slotDef),
     title: describePile(slotDef.pile, cards, slotDef),
@@ -125,8 +125,16 @@ function captionNode(slotDef, cw) {
   return node;
 }
 
-// Build the table element for ``payload`` inside a box of the given size.
-export function drawTable(payload, layout, box, name) {
+// The table is one Tab stop (a roving tabindex): ``pile`` alone is reached by Tab, the
+// arrows move between the piles (keyboard.js) and take the stop with them.
+export function rove(table, pile) {
+  for (const node of table.querySelectorAll(".pile[tabindex='0']")) node.tabIndex = -1;
+  pile.tabIndex = 0;
+}
+
+// Build the table element for ``payload`` inside a box of the given size; the Tab stop
+// is the pile named ``stop``, or the first pile when there is no such pile.
+export function drawTable(payload, layout, box, name, stop = null) {
   const cw = cardWidth(box, layout);
   const table = el("div", { class: "table", role: "group", "aria-label": name });
   table.style.width = `${layout.width * cw}px`;
@@ -137,5 +145,8 @@ export function drawTable(payload, layout, box, name) {
     if (typeof def.caption === "string" && !def.rotate) table.append(captionNode(def, cw));
     table.append(pileNode(def, payload.view.piles[def.pile] || [], cw));
   }
+  const piles = [...table.querySelectorAll(".pile:not(.decor)")];
+  const held = piles.find((node) => node.dataset.pile === stop) || piles[0];
+  if (held) rove(table, held);
   return table;
 }
