@@ -401,6 +401,29 @@ def test_the_focus_stays_on_the_action_buttons(people: Contexts, server: LiveSer
     assert focused(page) == "turn p1packet3"
 
 
+def test_a_room_entered_from_the_home_page_has_the_focus_on_its_heading(
+    people: Contexts, server: LiveServer
+) -> None:
+    """The button pressed on the home page was hidden with it, and the focus fell to the
+    page's body: a screen reader was left nowhere in the room."""
+    page = people.page(people.person())
+    for button, key in (("room-friend", None), ("room-computer", "Enter")):
+        page.goto(f"{server.url}/#/")
+        page.wait_for_load_state("networkidle")
+        start = page.locator(f'form[data-game="sympathie"] button.{button}')
+        if key:
+            start.focus()
+            page.keyboard.press(key)
+        else:
+            start.click()
+        expect(page.locator("#room")).to_be_visible()
+        expect(page.locator("#game-title")).to_be_focused()
+        expect(page.locator("#game-title")).to_have_text("Sympathie")
+        # From the heading, an arrow goes to the table's Tab stop.
+        page.keyboard.press("ArrowDown")
+        expect(page.locator("#table-box .pile[tabindex='0']")).to_be_focused()
+
+
 def test_a_statistics_reset_says_what_it_erased(people: Contexts, server: LiveServer) -> None:
     """After "Yes, erase them" the focus fell to the body and nothing said how many
     results had gone; Escape did not close the confirmation."""

@@ -14,12 +14,24 @@ import { attachStats, showStats } from "./stats.js";
 import { noticeNext, refuse, say, showPending } from "./status.js";
 import { attachToolbar, tools, update } from "./toolbar.js";
 
+let view = null; // the view on screen: none before the first route
+
+// Show one view; answers the view it replaces.
 function showView(name) {
+  const before = view;
+  view = name;
   $("#home").hidden = name !== "home";
   $("#play").hidden = name !== "play";
   $("#stats").hidden = name !== "stats";
   if (name === "play") $("#notice").hidden = true;
   document.body.dataset.view = name;
+  return before;
+}
+
+// Whether the focus has been lost: on the page's body, or on a control now hidden.
+function focusLost() {
+  const node = document.activeElement;
+  return !node || node === document.body || Boolean(node.closest("[hidden]"));
 }
 
 function leaveRoom() {
@@ -50,7 +62,7 @@ function joinRoom(id) {
 }
 
 async function openGame(id) {
-  showView("play");
+  const from = showView("play");
   if (ctl.payload?.id === id) return redraw();
   if (ctl.frame) await closeReplay();
   leaveRoom();
@@ -73,6 +85,9 @@ async function openGame(id) {
     : watching ? "You are watching this game: only its players can move."
       : payload.room ? "Turn your packets in your turn." : "Click a card to pick it up.";
   say(`${payload.game.name}, deal ${payload.deal_text}. ${how}`);
+  // Come from the home page (a game started, a room created or entered), the focus was
+  // on a control now hidden: it goes to the game's heading, at the top of the new view.
+  if (from && from !== "play" && focusLost()) $("#game-title").focus();
   if (payload.room) joinRoom(id);
   return null;
 }
