@@ -111,19 +111,30 @@ def test_compiled_modules_mark_their_constants_final() -> None:
 
 
 def test_prune_keeps_the_newest_builds(tmp_path: Path) -> None:
-    for age, name in enumerate(["newest", "middle", "older", "oldest"]):
+    names = {age: f"{age:x}" * 20 for age in range(4)}  # folders named like digests
+    for age, name in names.items():
         (tmp_path / name).mkdir()
         os.utime(tmp_path / name, (1_000_000 - age, 1_000_000 - age))
-    (tmp_path / ".being-made").mkdir()
+    (tmp_path / f".{names[0]}-being-made").mkdir()
     (tmp_path / "a-file").write_text("")
+    (tmp_path / "not-a-build").mkdir()  # a folder of the user's, never pruned
     gone = compiled.prune(tmp_path, keep=2)
-    assert sorted(p.name for p in gone) == ["older", "oldest"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == [
-        ".being-made",
-        "a-file",
-        "middle",
-        "newest",
-    ]
+    assert sorted(p.name for p in gone) == [names[2], names[3]]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [f".{names[0]}-being-made", "a-file", "not-a-build", names[0], names[1]]
+    )
+
+
+def test_remove_deletes_only_builds(tmp_path: Path) -> None:
+    """``$CADOGAN_COMPILED_DIR`` may name a folder holding other things: ``--remove``
+    deletes the builds (finished or half made) and keeps everything else."""
+    build = _fake_build(tmp_path, good=True)
+    (tmp_path / f".{build.name}-half-made").mkdir()
+    (tmp_path / "precious.txt").write_text("keep me")
+    (tmp_path / "notes").mkdir()
+    assert compiled.remove(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes", "precious.txt"]
+    assert not compiled.remove(tmp_path)  # nothing of cadogan's is left to remove
 
 
 def test_finder_answers_only_for_its_modules(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ of all: importing it calls ``activate``.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.abc
 import importlib.machinery
@@ -32,6 +33,7 @@ import importlib.util
 import json
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -78,6 +80,8 @@ ENV_PURE = "CADOGAN_PURE"  # set (to anything but "" or "0") to never load a bui
 ENV_CHECK = "CADOGAN_COMPILED_CHECK"  # internal: a build to load before it is marked good
 GOOD = "GOOD"  # the marker file of a build whose sample solves matched the plain modules
 MANIFEST = "manifest.json"
+BUILD_NAME = re.compile(r"[0-9a-f]{20}")  # a build's folder: its sources' digest
+STAGING_NAME = re.compile(r"\.[0-9a-f]{20}-")  # a build being made (``build``)
 KEEP = 3  # builds kept in the cache: the newest, for this and other sources (``prune``)
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 # The sample solves that a build must answer exactly as the plain modules do: (game,
@@ -260,13 +264,27 @@ def build(root: Path | None = None, say: Say | None = None) -> Path:
     return final
 
 
+def _builds(root: Path) -> list[Path]:
+    """The finished builds in ``root``: folders named by a sources' digest.
+
+    Only these (and ``_staging`` ones) are ever deleted, so that a cache folder set by
+    ``$CADOGAN_COMPILED_DIR`` to a place holding other files loses none of them."""
+    return [b for b in root.iterdir() if b.is_dir() and BUILD_NAME.fullmatch(b.name)]
+
+
+def _staging(root: Path) -> list[Path]:
+    """Builds left half made in ``root`` (``.DIGEST-xxxx``, by a ``build`` that died)."""
+    return [b for b in root.iterdir() if b.is_dir() and STAGING_NAME.match(b.name)]
+
+
 def prune(root: Path, keep: int | None = None) -> list[Path]:
     """Delete all but the ``keep`` (``KEEP``) newest builds in ``root``; the deleted.
 
     Several builds are kept, not one, so that two checkouts (or two Pythons) sharing a
     cache do not delete each other's build at every ``cadogan compile``.  Builds being
-    made (names starting with a dot) are left alone."""
-    builds = [b for b in root.iterdir() if b.is_dir() and not b.name.startswith(".")]
+    made (names starting with a dot) and anything not named like a build are left
+    alone."""
+    builds = _builds(root)
     builds.sort(key=lambda b: b.stat().st_mtime, reverse=True)
     gone = builds[KEEP if keep is None else keep :]
     for old in gone:
@@ -275,12 +293,17 @@ def prune(root: Path, keep: int | None = None) -> list[Path]:
 
 
 def remove(root: Path | None = None) -> bool:
-    """Delete every build; True when there was a cache directory to delete."""
+    """Delete every build, and the cache folder once nothing else is in it; True when
+    there was a build to delete.  Files and folders that are not builds stay."""
     root = root or cache_root()
     if not root.is_dir():
         return False
-    shutil.rmtree(root)
-    return True
+    found = _builds(root) + _staging(root)
+    for build in found:
+        shutil.rmtree(build)
+    with contextlib.suppress(OSError):
+        root.rmdir()  # only when empty: the folder may hold the user's own files
+    return bool(found)
 
 
 def _require_tools() -> None:
