@@ -89,19 +89,27 @@ def test_an_unnamed_player_is_not_named_twice(tmp_path: Path) -> None:
 
 class _NoSideFiles:
     """A connection as SQLite gives it to a reader who may not write the folder of a
-    WAL file: every read fails, since it cannot make the shared-memory file."""
+    WAL file: every read fails, since it cannot make the shared-memory file.  SQLite
+    says so in one of two ways, by file system (``message``)."""
+
+    def __init__(self, message: str = "attempt to write a readonly database") -> None:
+        self.message = message
 
     def execute(self, *args: object) -> object:
-        raise sqlite3.OperationalError("attempt to write a readonly database")
+        raise sqlite3.OperationalError(self.message)
 
     def close(self) -> None:
         pass
 
 
+@pytest.mark.parametrize(
+    "message", ["attempt to write a readonly database", "unable to open database file"]
+)
 def test_stats_reads_a_stopped_servers_file_in_a_folder_it_cannot_write(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, message: str
 ) -> None:
-    """Such a reader was told "database error: attempt to write a readonly database";
+    """Such a reader was told "database error: attempt to write a readonly database"
+    (or, on read-only media and immutable folders, "unable to open database file");
     the file is now read as it stands, without side files."""
     db = seeded(tmp_path / "s.sqlite")
     real = sqlite3.connect
@@ -111,9 +119,31 @@ def test_stats_reads_a_stopped_servers_file_in_a_folder_it_cannot_write(
         opened.append(target)
         if "immutable=1" in target:
             return real(target, uri=uri, timeout=timeout)
-        return _NoSideFiles()
+        return _NoSideFiles(message)
 
     monkeypatch.setattr(sqlite3, "connect", connect)
     result = CliRunner().invoke(cli, ["stats", "--db", str(db), "--player", "Alice"])
     assert result.exit_code == 0, result.output
     assert "Travellers" in result.output and len(opened) == 2
+
+
+def test_a_missing_file_is_not_read_as_immutable(tmp_path: Path) -> None:
+    """The fallback is for a file that is there: a missing one is an error, as before."""
+    with pytest.raises(sqlite3.OperationalError, match="unable to open"):
+        storage.open_read_only(tmp_path / "missing.sqlite")
+
+
+def test_stats_leaves_a_foreign_file_with_a_games_table_as_it_was(tmp_path: Path) -> None:
+    """A foreign file whose table happens to be called ``games`` used to be taken for an
+    older file of the server's and "brought up to date": a column, two tables and WAL
+    mode added.  It is recognised by its columns now, and left alone."""
+    foreign = tmp_path / "work.sqlite"
+    with sqlite3.connect(foreign) as db:
+        db.execute("CREATE TABLE games (x)")
+        db.execute("INSERT INTO games VALUES (1)")
+    before = foreign.read_bytes()
+    result = CliRunner().invoke(cli, ["stats", "--db", str(foreign)])
+    assert result.exit_code != 0 and "holds no games played with cadogan serve" in str(
+        result.exception
+    )
+    assert foreign.read_bytes() == before

@@ -629,6 +629,67 @@ def test_report_leaves_a_file_without_studies_as_it_was(tmp_path: Path) -> None:
     assert foreign.read_bytes() == before and not (tmp_path / "out").exists()
 
 
+def test_report_leaves_a_foreign_results_table_as_it_was(tmp_path: Path) -> None:
+    """A foreign file with a ``results`` table of its own (with rows) was taken for a
+    study: switched to WAL mode before the query failed, and ``--out`` made."""
+    foreign = tmp_path / "mine.sqlite"
+    with sqlite3.connect(foreign) as db:
+        db.execute("CREATE TABLE results (a, b)")
+        db.execute("INSERT INTO results VALUES (1, 2)")
+    before = foreign.read_bytes()
+    result = cadogan("report", "--db", str(foreign), "--out", str(tmp_path / "out"))
+    assert result.returncode == 2 and "holds no study results" in result.stderr
+    assert foreign.read_bytes() == before and not (tmp_path / "out").exists()
+
+
+def test_report_reads_the_study_without_writing_into_it(tmp_path: Path, studied: Store) -> None:
+    """The report opens the file read-only (so it also reads one on read-only media)."""
+    db = studied.path
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    before = db.read_bytes()
+    result = cadogan("report", "--db", str(db), "--out", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    assert db.read_bytes() == before and (tmp_path / "out" / "results.md").is_file()
+    reader = Store(db, read_only=True)
+    with pytest.raises(sqlite3.OperationalError, match="readonly"), reader._connect() as conn:
+        conn.execute("DELETE FROM results")
+
+
+def test_a_report_that_fails_to_write_keeps_the_old_page_whole(
+    tmp_path: Path, studied: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a full disk the page was cut short, notes and all; now each file is written
+    beside the old one and renamed over it, so the old page stays whole."""
+    import os
+
+    out = tmp_path / "out"
+    out.mkdir()
+    old = f"| the published table |\n{KEPT}\n\nNotes that must survive.\n"
+    (out / "results.md").write_text(old)
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError, match="No space left"):
+        write_report(studied, out)
+    assert (out / "results.md").read_text() == old
+    assert sorted(p.name for p in out.iterdir()) == ["results.md"]  # no part-files left
+
+
+def test_report_makes_its_folder_but_not_a_mistyped_path(tmp_path: Path, studied: Store) -> None:
+    result = cadogan("report", "--db", str(studied.path), "--out", str(tmp_path / "no/such/dir"))
+    assert result.returncode == 2 and "does not exist" in result.stderr
+    assert not (tmp_path / "no").exists()
+    (tmp_path / "a-file").write_text("")
+    result = cadogan("report", "--db", str(studied.path), "--out", str(tmp_path / "a-file/sub"))
+    assert result.returncode == 2 and "does not exist" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    result = cadogan("report", "--db", str(studied.path), "--out", str(tmp_path / "new"))
+    assert result.returncode == 0 and (tmp_path / "new" / "results.md").is_file()
+
+
 def test_the_bar_and_the_count_keep_their_place_at_80_columns() -> None:
     """At 80 columns the running totals took the line and Rich dropped the bar, the
     count of deals done and the time left; the totals are now what is cut short."""

@@ -292,6 +292,6 @@ def report(db: Path, out: Path) -> None:
         raise click.BadParameter(
             f"{str(db)!r} holds no study results, so nothing was written", param_hint="'--db'"
         )
-    store = Store(db)
+    store = Store(db, read_only=True)
     for path in write_report(store, out):
         click.echo(f"wrote {path}")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from cadogan.core import BadRecord, CadoganError, Game, IllegalMove, Move, Outcome, State
 from cadogan.core.options import format_pairs, parse_pairs
+from cadogan.files import write_atomic
 from cadogan.registry import find
 
 _TAG = re.compile(r'\[(\w+)\s+"([^"]*)"\]')
@@ -48,8 +49,9 @@ class Record:
         return "\n".join([*lines, "", *self.moves]) + "\n"
 
     def save(self, path: str | Path) -> None:
-        """Write the record to ``path``."""
-        Path(path).write_text(self.text(), encoding="utf-8")
+        """Write the record to ``path``; a failed write leaves the file there as it was
+        (:func:`cadogan.files.write_atomic`)."""
+        write_atomic(path, self.text())
 
     @classmethod
     def load(cls, path: str | Path) -> Record:

@@ -79,7 +79,7 @@ def read_only(path: str | Path) -> sqlite3.Connection:
     try:
         if {"players", "play_results"} <= tables and not _unscored(conn):
             return conn
-        older = _renames(conn) or _unscored(conn)
+        older = "players" in tables and (_renames(conn) or _unscored(conn))
     except BaseException:
         conn.close()
         raise
@@ -98,11 +98,12 @@ def open_read_only(path: str | Path) -> tuple[sqlite3.Connection, set[str]]:
         return conn, {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
     except sqlite3.OperationalError as err:
         conn.close()
-        if "readonly" not in str(err):
+        if not ("readonly" in str(err) or "unable to open" in str(err)) or not Path(path).is_file():
             raise
-    # A WAL file whose server has stopped, in a folder we may not write: SQLite cannot
-    # make the shared-memory file a reader needs, so the file is read as it stands
-    # (the server checkpointed it on stopping).
+    # A WAL file whose server has stopped, in a folder we may not write (or on read-only
+    # media): SQLite cannot make the shared-memory file a reader needs ("readonly", or
+    # "unable to open" on some file systems), so the file is read as it stands (the
+    # server checkpointed it on stopping).
     conn = sqlite3.connect(readonly_uri(path, immutable=True), uri=True)
     try:
         return conn, {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
@@ -147,12 +148,18 @@ def migrate(conn: sqlite3.Connection) -> None:
         conn.execute("ALTER TABLE games ADD COLUMN scored INTEGER NOT NULL DEFAULT 1")
 
 
+# The columns that make a table ours, in every schema: a file with tables of these
+# names but other columns is somebody else's, and is never changed.
+GAMES_COLUMNS = frozenset(("id", "game", "record", "redo", "seats", "room", "over"))
+OLD_RESULTS_COLUMNS = frozenset(("session", "player", "game", "outcome", "deal", "finished"))
+
+
 def _renames(conn: sqlite3.Connection) -> bool:
     """Schema 1: the web's results table is still called ``results``."""
-    return "session" in _columns(conn, "results") and not _columns(conn, "play_results")
+    return _columns(conn, "results") >= OLD_RESULTS_COLUMNS and not _columns(conn, "play_results")
 
 
 def _unscored(conn: sqlite3.Connection) -> bool:
     """Schema 2: the games table has no ``scored`` column yet."""
     games = _columns(conn, "games")
-    return bool(games) and "scored" not in games
+    return games >= GAMES_COLUMNS and "scored" not in games

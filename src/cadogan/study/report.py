@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cadogan.core.errors import CadoganError
+from cadogan.files import write_atomic
 from cadogan.study.stats import wilson
 from cadogan.study.store import Store, Summary
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 # Win probabilities that mathematics gives exactly, keyed by (game, options); they hold
 # for every player, since these games have no choices.
@@ -175,20 +181,38 @@ def write_report(store: Store, out: Path) -> list[Path]:
     """Write results.md and the plots into ``out``; returns the files written.  The
     drawn part ends with the ``KEPT`` line, and the notes below the kept line of the
     page there before stay below it (a page with no such line is refused before
-    anything is written: ``NoKeptLine``)."""
+    anything is written: ``NoKeptLine``).
+
+    Everything is drawn before anything is written, and each file is replaced whole
+    (:func:`cadogan.files.write_atomic`): a full disk leaves the old page, notes and
+    all.  ``out`` itself is made if missing, but not its parents, so a mistyped path
+    is refused rather than built."""
     page = out / "results.md"
     notes = kept_notes(page)
-    out.mkdir(parents=True, exist_ok=True)
     rows = lines(store)
-    plots = draw_plots(store, rows, out) if rows else []
-    drawn = markdown(rows, [str(p) for p in plots])
-    page.write_text(f"{drawn}\n{KEPT}\n\n{notes}", encoding="utf-8")
-    return [page, *plots]
+    plots = draw_plots(store, rows) if rows else {}
+    drawn = markdown(rows, [str(out / name) for name in plots])
+    _make_folder(out)
+    for name, image in plots.items():
+        write_atomic(out / name, image)
+    write_atomic(page, f"{drawn}\n{KEPT}\n\n{notes}")
+    return [page, *(out / name for name in plots)]
 
 
-def draw_plots(store: Store, rows: list[Line], out: Path) -> list[Path]:
-    """Win rate with intervals per group, and the time per deal per group (PNG).  A
-    group with no decided deal has no rate, so it gets no point, only its label.
+def _make_folder(out: Path) -> None:
+    if out.is_dir():
+        return
+    if out.exists():
+        raise CadoganError(f"--out {out} is a file, not a folder")
+    if not out.absolute().parent.is_dir():
+        raise CadoganError(f"--out {out}: the folder {out.absolute().parent} does not exist")
+    out.mkdir()
+
+
+def draw_plots(store: Store, rows: list[Line]) -> dict[str, bytes]:
+    """Win rate with intervals per group, and the time per deal per group: each PNG's
+    file name and bytes.  A group with no decided deal has no rate, so it gets no
+    point, only its label.
     Raises ``CadoganError`` without matplotlib (the ``plots`` extra), before anything
     is written."""
     try:
@@ -229,8 +253,7 @@ def draw_plots(store: Store, rows: list[Line], out: Path) -> list[Path]:
     ax.set_ylim(-0.5, len(rows) - 0.5)  # each group a row, with or without a point
     ax.invert_yaxis()
     fig.tight_layout()
-    rates_png = out / "results-win-rates.png"
-    fig.savefig(rates_png, dpi=110)
+    rates_png = _png(fig)
     plt.close(fig)
     fig, ax = plt.subplots(figsize=(10, 0.5 * len(rows) + 1.5))
     times = [store.seconds(r.summary.game, r.summary.options, r.summary.player) for r in rows]
@@ -241,7 +264,12 @@ def draw_plots(store: Store, rows: list[Line], out: Path) -> list[Path]:
     ax.tick_params(axis="y", labelsize=7)
     ax.invert_yaxis()
     fig.tight_layout()
-    times_png = out / "results-time-per-deal.png"
-    fig.savefig(times_png, dpi=110)
+    times_png = _png(fig)
     plt.close(fig)
-    return [rates_png, times_png]
+    return {"results-win-rates.png": rates_png, "results-time-per-deal.png": times_png}
+
+
+def _png(fig: Figure) -> bytes:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=110)
+    return buffer.getvalue()

@@ -30,7 +30,9 @@ CREATE TABLE IF NOT EXISTS results (
     PRIMARY KEY (game, options, player, deal)
 )
 """
-
+COLUMNS = frozenset(
+    ("game", "options", "player", "deal", "status", "moves", "nodes", "seconds", "timeout")
+)  # a ``results`` table with these is a study's (the web's old one had a ``session``)
 
 UPSERT = """
 INSERT INTO results VALUES (?,?,?,?,?,?,?,?,?,?)
@@ -80,7 +82,7 @@ def holds_results(path: str | Path) -> bool:
     db, tables = open_read_only(path)
     try:
         columns = {row[1] for row in db.execute("PRAGMA table_info(results)")}
-        if "results" not in tables or "session" in columns:  # the web's, before its renaming
+        if "results" not in tables or not columns >= COLUMNS:  # another's, or the web's old one
             return False
         return db.execute("SELECT 1 FROM results LIMIT 1").fetchone() is not None
     finally:
@@ -88,10 +90,17 @@ def holds_results(path: str | Path) -> bool:
 
 
 class Store:
-    """A study database file (default ``cadogan.sqlite``)."""
+    """A study database file (default ``cadogan.sqlite``).
 
-    def __init__(self, path: str | Path) -> None:
+    ``read_only`` (``cadogan report``) opens an existing file only to read it: nothing
+    is written into it, not even the study's table or WAL mode, so it also reads a file
+    on read-only media; the file must already hold study results (``holds_results``)."""
+
+    def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
         self.path = Path(path)
+        self.read_only = read_only
+        if read_only:
+            return
         with self._connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
             migrate(db)  # a file the web server wrote before its table was renamed
@@ -99,7 +108,11 @@ class Store:
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        db = sqlite3.connect(self.path, timeout=60)
+        db = (
+            open_read_only(self.path)[0]
+            if self.read_only
+            else sqlite3.connect(self.path, timeout=60)
+        )
         try:
             with db:  # one transaction: committed on success, rolled back on error
                 yield db

@@ -1,0 +1,68 @@
+"""Files are replaced whole or not at all (``cadogan.files.write_atomic``), so a full
+disk never leaves a record or a results page cut short."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from cadogan import registry
+from cadogan.files import write_atomic
+from cadogan.session import Session
+
+
+def _full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+
+
+def test_a_write_replaces_the_file_and_keeps_its_permissions(tmp_path: Path) -> None:
+    target = tmp_path / "page.md"
+    target.write_text("old")
+    target.chmod(0o640)
+    write_atomic(target, "new")
+    assert target.read_text() == "new" and target.stat().st_mode & 0o777 == 0o640
+    write_atomic(tmp_path / "image.png", b"\x89PNG")
+    assert (tmp_path / "image.png").read_bytes() == b"\x89PNG"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["image.png", "page.md"]
+
+
+def test_a_new_file_gets_the_usual_permissions(tmp_path: Path) -> None:
+    umask = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "new.rec", "text")
+    finally:
+        os.umask(umask)
+    assert (tmp_path / "new.rec").stat().st_mode & 0o777 == 0o644
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_part_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "old.rec"
+    target.write_text("the old record\n")
+    _full_disk(monkeypatch)
+    with pytest.raises(OSError, match="No space left"):
+        write_atomic(target, "a new record, much longer than the old one\n" * 1000)
+    assert target.read_text() == "the old record\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["old.rec"]
+
+
+def test_saving_a_record_over_an_old_one_is_all_or_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``solve --record`` and play's ``save`` used to cut the old record short on a
+    full disk, leaving a file that no longer replayed."""
+    session = Session(registry.game("travellers"), 3)
+    path = tmp_path / "game.rec"
+    session.save(path)
+    saved = path.read_text()
+    session.play(session.moves()[0])
+    _full_disk(monkeypatch)
+    with pytest.raises(OSError):
+        session.save(path)
+    assert path.read_text() == saved
