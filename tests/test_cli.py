@@ -151,6 +151,48 @@ def test_bad_input_gets_one_line_and_exit_2(args: list[str]) -> None:
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["deal", "travellers", "--deal", "1_000"], "not a whole number in the digits 0-9"),
+        (["deal", "travellers", "--deal", "\u0663"], "not a whole number in the digits 0-9"),
+        (["solve", "travellers", "--deal", "1", "--workers", "2_0"], "digits 0-9"),
+        (["study", "travellers", "--deals", "\u0663..\u0665"], "cannot read deals"),
+        (["study", "travellers", "--deals", "1_0"], "cannot read deals"),
+        (["serve", "--port", "abc"], "'abc' is not a whole number in the digits 0-9"),
+    ],
+)
+def test_numbers_are_read_in_the_digits_0_9_only(args: list[str], said: str) -> None:
+    """Python's ``int`` takes ``1_000`` and other scripts' digits, which a record file
+    refuses; the command line now refuses them too, so a number means one thing."""
+    result = run(args)
+    assert result.returncode == 2 and said in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_port_is_named_a_port() -> None:
+    result = run(["serve", "--help"])
+    assert "--port PORT" in result.stdout and "INTEGER RANGE" not in result.stdout
+
+
+@pytest.mark.parametrize("word", ["maybe", "Won", "over"])
+def test_a_result_header_of_another_word_is_a_malformed_record(word: str, tmp_path: Path) -> None:
+    """It was read as a record whose end differs from its moves' (exit 1); the header
+    allows only won, lost and unfinished (docs/formats.md), so it is malformed (exit 2)."""
+    path = tmp_path / "r.rec"
+    path.write_text(f'[Game "travellers"]\n[Deal "3"]\n[Result "{word}"]\n')
+    result = run(["replay", str(path)])
+    assert result.returncode == 2 and "is not one of won, lost, unfinished" in result.stderr
+
+
+def test_a_database_that_cannot_be_opened_is_named(tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "such.sqlite"
+    for args in (["study", "travellers", "--deals", "1..2"], ["serve", "--port", "0"]):
+        result = run([*args, "--db", str(missing)])
+        assert result.returncode == 2 and str(missing) in result.stderr, args
+        assert len(result.stderr.strip().splitlines()) == 1
+
+
 @pytest.mark.parametrize("address", ["notanaddress", "foo://127.0.0.1:8786"])
 def test_a_dask_address_it_cannot_read_is_one_line_and_exit_2(address: str, tmp_path: Path) -> None:
     """A malformed --dask address gave a 57-line traceback and exit 1."""

@@ -44,12 +44,12 @@ def test_headers_may_share_a_line_and_comments_are_skipped() -> None:
     [
         ("turn\n", "no \\[Game"),
         ('[Game "travellers"]\n', "no \\[Deal"),
-        ('[Game "travellers"] [Deal "x"]\n', "not a number"),
+        ('[Game "travellers"] [Deal "x"]\n', "not a deal number"),
         ('[Game "travellers" [Deal "1"]\n', "cannot read header"),
         ('[Game "travellers"]\nturn\n[Deal "1"]\n', "header after the moves"),
         ('[Game "zodiac"] [Deal "5"]\n[Game "travellers"] [Deal "2"]\n', "a second \\[Game"),
-        ('[Game "travellers"] [Deal "2_8"]\n', "not a number"),
-        ('[Game "travellers"] [Deal " 28 "]\n', "not a number"),
+        ('[Game "travellers"] [Deal "2_8"]\n', "not a deal number"),
+        ('[Game "travellers"] [Deal " 28 "]\n', "not a deal number"),
     ],
 )
 def test_malformed_records_are_refused_clearly(text: str, message: str) -> None:

@@ -244,7 +244,8 @@ def test_an_unwritable_database_is_one_clear_line(tmp_path: Path) -> None:
         timeout=120,
     )
     assert result.returncode == 2
-    assert result.stderr.strip().splitlines()[-1].startswith("cadogan: database error")
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("cadogan: cannot use the database") and "x.sqlite" in last
 
 
 def test_a_group_with_many_timeouts_is_bounded_over_all_deals() -> None:
@@ -713,6 +714,18 @@ def test_the_bar_and_the_count_keep_their_place_at_80_columns() -> None:
     line = out.getvalue().rstrip("\n")
     assert "\n" not in line and len(line) <= 80
     assert line.startswith(title) and "37/2000" in line and "won 90.0%" in line
+
+
+def test_a_resumed_study_says_its_deals_were_stored_before() -> None:
+    """Resumed with every deal already stored, the bar said "no deal decided yet"."""
+    from cadogan.cli_study import Tally
+
+    tally = Tally()
+    assert tally.text().startswith("no deal decided yet")
+    tally.stored = 3
+    assert tally.text().startswith("3 deals stored before")
+    tally.add(_row(4, "won"))
+    assert tally.text().startswith("won 100.0%")
 
 
 def _quick(game: str, options: Any, player: str, deal: int, *rest: Any) -> Row:

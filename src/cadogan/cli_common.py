@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -13,8 +14,27 @@ from cadogan.cards import MAX_DEAL
 from cadogan.core import Game
 from cadogan.core.options import parse_pairs
 
+DIGITS = re.compile(r"-?[0-9]+")
 
-class DealNumber(click.IntRange):
+
+def digits_only(text: str) -> bool:
+    """Whether ``text`` is a whole number in the digits 0-9 (a minus allowed, so that
+    the range check names it): Python's ``int`` also takes ``1_000`` and other
+    scripts' digits, which a record file refuses, so the command line refuses them too
+    and a number means one thing everywhere."""
+    return DIGITS.fullmatch(text.strip()) is not None
+
+
+class Digits(click.IntRange):
+    """An ``IntRange`` that reads only the digits 0-9 (:func:`digits_only`)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not digits_only(value):
+            self.fail(f"{value!r} is not a whole number in the digits 0-9", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class DealNumber(Digits):
     """A deal number, 1 to 2**63-1; named so that a bad one reads "not a valid deal
     number" rather than "not a valid integer range"."""
 
@@ -28,13 +48,26 @@ class DealNumber(click.IntRange):
 DEAL = DealNumber(1, MAX_DEAL)
 
 
-class Count(click.IntRange):
+class Count(Digits):
     """A whole number within bounds (processes, positions): ``N`` in the help rather
     than ``INTEGER RANGE``, like ``--deal N``."""
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str | None:
         """``--workers N`` in the help."""
         return "N"
+
+
+class Port(Digits):
+    """A TCP port, 0 to 65535: "not a valid port" rather than "integer range"."""
+
+    name = "port"
+
+    def __init__(self) -> None:
+        super().__init__(0, 65535)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str | None:
+        """``--port PORT`` in the help."""
+        return "PORT"
 
 
 def plural(count: int, noun: str) -> str:

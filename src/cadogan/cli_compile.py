@@ -21,7 +21,11 @@ console = Console(stderr=True)
 
 @click.command("compile")
 @click.option("--status", "show", is_flag=True, help="Show the build state; compile nothing.")
-@click.option("--remove", is_flag=True, help="Delete every compiled build.")
+@click.option(
+    "--remove",
+    is_flag=True,
+    help="Delete every mypyc build (the native kernels stay: they have their own cache).",
+)
 @click.option("--json", "as_json", is_flag=True, help="With --status, print JSON.")
 def compile_cmd(show: bool, remove: bool, as_json: bool) -> None:
     """Compile the solver's hot modules with mypyc (optional; about a minute).

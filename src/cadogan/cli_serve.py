@@ -10,6 +10,8 @@ import webbrowser
 
 import click
 
+from cadogan.cli_common import Port
+
 WS_MAX_SIZE = 65_536  # WebSocket frames over this close the connection (messages are far smaller)
 
 
@@ -19,7 +21,7 @@ WS_MAX_SIZE = 65_536  # WebSocket frames over this close the connection (message
     "--port",
     default=8000,
     show_default=True,
-    type=click.IntRange(0, 65535),
+    type=Port(),
     help="Port to listen on (0: any free port, named in the 'serving on' line).",
 )
 @click.option(

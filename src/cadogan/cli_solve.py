@@ -177,7 +177,7 @@ def _print_solution(g: Game, number: int, solution: Solution) -> None:
 
 
 LONG_TIMEOUT = 600  # seconds: the longer try suggested after an undecided solve
-LONG_STATES = 40_000_000  # table positions for it (about 150 bytes each, 6 GiB)
+LONG_STATES = 40_000_000  # table positions for it (about 150 bytes each, 5.6 GiB)
 
 
 def _longer_try(g: Game, number: int, solution: Solution) -> str:
@@ -188,7 +188,7 @@ def _longer_try(g: Game, number: int, solution: Solution) -> str:
     timeout = max(LONG_TIMEOUT, 10 * round(solution.seconds))
     states = max(LONG_STATES, 4 * solution.peak_states)
     return (
-        f"A longer try, with room to prove a loss (about {states * 150 // 2**30} GiB of "
+        f"A longer try, with room to prove a loss (about {states * 150 / 2**30:.1f} GiB of "
         f"table at most): cadogan solve {g.id} --deal {number}{flags} --timeout {timeout} "
         f"--max-states {states}"
     )

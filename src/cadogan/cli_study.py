@@ -23,7 +23,7 @@ from rich.table import Column
 from rich.text import Text
 
 from cadogan import registry
-from cadogan.cli_common import Count, Seconds, make_game, option_flag, plural
+from cadogan.cli_common import Count, Seconds, digits_only, make_game, option_flag, plural
 from cadogan.core import BadOption
 from cadogan.core.options import parse_pairs
 from cadogan.study.report import write_report
@@ -43,6 +43,8 @@ def parse_deals(text: str) -> range:
     """Read ``A..B`` (inclusive) or a single number ``N``."""
     first, sep, last = text.partition("..")
     try:
+        if not (digits_only(first) and digits_only(last if sep else first)):
+            raise ValueError(text)
         low, high = int(first), int(last if sep else first)
     except ValueError:
         raise BadOption(f"cannot read deals {text!r}; write A..B, e.g. 1..1000") from None
@@ -58,6 +60,7 @@ class Tally:
 
     def __init__(self) -> None:
         self.won = self.lost = self.timeout = 0
+        self.stored = 0  # deals of the range stored by an earlier run, not played again
         self.start = time.monotonic()
 
     def add(self, row: Row) -> None:
@@ -72,7 +75,9 @@ class Tally:
         low, high = wilson(self.won, n)
         won = f"won {100 * self.won / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}]" if n else ""
         speed = (n + self.timeout) / max(time.monotonic() - self.start, 1e-9)
-        return f"{won or 'no deal decided yet'}  timeouts {self.timeout}  {speed:.1f} deals/s"
+        before = f"{plural(self.stored, 'deal')} stored before" if self.stored else ""
+        first = won or before or "no deal decided yet"
+        return f"{first}  timeouts {self.timeout}  {speed:.1f} deals/s"
 
 
 class TotalsColumn(ProgressColumn):
@@ -205,6 +210,7 @@ def study(
                 f"{shorter} stored deal(s) timed out under a smaller --timeout; "
                 "add --retry-timeouts to play them again with this one."
             )
+        tally.stored = done
         bar = progress.add_task(title, total=len(deals), completed=done)
 
         def advance(row: Row) -> None:

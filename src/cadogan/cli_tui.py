@@ -24,7 +24,9 @@ def tui(game: str | None, number: int | None, options: tuple[str, ...]) -> None:
     Without GAME it opens on the list of games; options then need a GAME to apply to.
     """
     if options and not game:
-        raise click.UsageError("--option needs a GAME to apply to, e.g. cadogan tui zodiac -o …")
+        raise click.UsageError(
+            "--option needs a GAME to apply to, e.g. cadogan tui napoleons-square -o rules=modern"
+        )
     try:
         from cadogan.tui.app import CadoganApp
     except ImportError as err:

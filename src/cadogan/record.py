@@ -27,6 +27,9 @@ class ReplayError(CadoganError):
         self.number, self.text, self.reason = number, text, reason
 
 
+RESULTS = tuple(outcome.value for outcome in Outcome)  # a [Result "..."] header's words
+
+
 @dataclass(frozen=True)
 class Record:
     """A game written down: which game, deal and options, and every move in order."""
@@ -99,8 +102,12 @@ class Record:
             if key not in tags:
                 raise BadRecord(f'the record has no [{key} "..."] header')
         if not re.fullmatch(r"[0-9]+", tags["Deal"]):  # int() would take " 28 " and "2_8"
-            raise BadRecord(f"deal {tags['Deal']!r} is not a number")
+            raise BadRecord(f"deal {tags['Deal']!r} is not a deal number (1 and up, digits 0-9)")
         deal = int(tags["Deal"])
+        if tags.get("Result") and tags["Result"] not in RESULTS:
+            raise BadRecord(
+                f"result {tags['Result']!r} is not one of {', '.join(RESULTS)} (docs/formats.md)"
+            )
         options = parse_pairs([tags["Options"]]) if tags.get("Options") else {}
         return cls(tags["Game"], deal, options, moves, tags.get("Result") or None)
 

@@ -57,15 +57,22 @@ def connect(path: str | Path, *, threads: bool = False) -> sqlite3.Connection:
     must then serialise its use (the web server holds a lock around it).  ``:memory:``
     gives a private database that lasts as long as the connection.
     """
-    conn = sqlite3.connect(str(path), check_same_thread=not threads, timeout=10.0)
-    conn.execute("PRAGMA busy_timeout = 10000")
-    if str(path) != ":memory:":
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = NORMAL")  # durable at each checkpoint; WAL-safe
-    with conn:
-        migrate(conn)
-        conn.executescript(SCHEMA)
-        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    try:
+        conn = sqlite3.connect(str(path), check_same_thread=not threads, timeout=10.0)
+    except sqlite3.Error as err:
+        raise CadoganError(f"cannot open the database {path}: {err}") from None
+    try:
+        conn.execute("PRAGMA busy_timeout = 10000")
+        if str(path) != ":memory:":
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")  # durable at each checkpoint; WAL-safe
+        with conn:
+            migrate(conn)
+            conn.executescript(SCHEMA)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    except sqlite3.Error as err:
+        conn.close()
+        raise CadoganError(f"cannot use the database {path}: {err}") from None
     return conn
 
 

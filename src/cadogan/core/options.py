@@ -45,8 +45,9 @@ def resolve(specs: tuple[OptionSpec, ...], given: Mapping[str, object]) -> Froze
     for name, value in given.items():
         key = option_name(name)
         if key not in known:
-            names = ", ".join(known) or "none"
-            raise BadOption(f"unknown option {name!r}; this game's options are: {names}")
+            if not known:
+                raise BadOption(f"unknown option {name!r}; this game has no options")
+            raise BadOption(f"unknown option {name!r}; this game's options are: {', '.join(known)}")
         if key in named and str(named[key]) != str(value):
             raise BadOption(f"option {key} is given twice: {named[key]} and {value}")
         named[key] = value

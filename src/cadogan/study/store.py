@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from cadogan.core.errors import CadoganError
 from cadogan.storage import migrate, open_read_only
 
 SCHEMA = """
@@ -101,10 +102,13 @@ class Store:
         self.read_only = read_only
         if read_only:
             return
-        with self._connect() as db:
-            db.execute("PRAGMA journal_mode=WAL")
-            migrate(db)  # a file the web server wrote before its table was renamed
-            db.execute(SCHEMA)
+        try:
+            with self._connect() as db:
+                db.execute("PRAGMA journal_mode=WAL")
+                migrate(db)  # a file the web server wrote before its table was renamed
+                db.execute(SCHEMA)
+        except sqlite3.Error as err:
+            raise CadoganError(f"cannot use the database {self.path}: {err}") from None
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
