@@ -46,10 +46,13 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """Read a suit letter (either case)."""
-        index = "cdhs".find(text.lower())
-        if len(text) != 1 or index < 0:
-            raise ValueError(f"{text!r} is not a suit; use c, d, h or s")
+        """Read a suit letter (either case) or the printed sign the tables show (♣ ♦ ♥
+        ♠, or the outlined ♧ ♢ ♡ ♤), so a card can be typed as it is read."""
+        index = "cdhs".find(text.lower()) if len(text) == 1 else -1
+        if index < 0:
+            index = max("♣♦♥♠".find(text), "♧♢♡♤".find(text)) if len(text) == 1 else -1
+        if index < 0:
+            raise ValueError(f"{text!r} is not a suit; use c, d, h or s (or ♣ ♦ ♥ ♠)")
         return cls(index)
 
 
@@ -151,6 +154,11 @@ def _parse(text: str) -> Card:
 
 _INTERNED: dict[tuple[Rank, Suit], Card] = {}
 _INTERNED.update({(r, s): Card(r, s) for s in Suit for r in Rank})
+
+
+def label(card: Card | None) -> str:
+    """A card's display form (``Q♥``) for messages, or ``nothing`` for no card."""
+    return card.label if card is not None else "nothing"
 
 
 def card(text: str) -> Card:

@@ -72,14 +72,14 @@ def test_rule_3_aces_build_up_and_kings_build_down() -> None:
     assert G.moves(state) == (transfer("packet1", "found1"), transfer("packet2", "found7"))
     after = G.play(G.play(state, transfer("packet1", "found1")), transfer("packet2", "found7"))
     assert after["found1"].cards == cards("Ac 2c") and after["found7"].cards == cards("Kh Qh")
-    assert "needs 3h" in refusal(board({1: "4h"}, found={3: "Ah 2h"}, pack_="5s"), "packet1 found3")
+    assert "needs 3♥" in refusal(board({1: "4h"}, found={3: "Ah 2h"}, pack_="5s"), "packet1 found3")
 
 
 def test_rule_4_foundation_cards_go_to_their_places_as_they_appear() -> None:
     """Rule 4: an ace goes to its suit's ace place, a king to its suit's king place."""
     state = board({1: "Ad", 2: "Ks"}, pack_="5s")
     assert G.moves(state) == (transfer("packet1", "found2"), transfer("packet2", "found8"))
-    assert "needs Ac" in refusal(state, "packet1 found1")
+    assert "needs A♣" in refusal(state, "packet1 found1")
 
 
 def test_rule_II_the_foundations_follow_suit() -> None:

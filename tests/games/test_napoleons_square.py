@@ -85,7 +85,7 @@ def test_play_1_foundations_ascend_from_the_aces_to_the_kings() -> None:
 def test_rule_1_only_the_top_card_of_a_packet_is_available() -> None:
     """Rule I: a 5h under a 9c can be neither played nor married."""
     state = board({1: "5h 9c", 2: "6h"}, found={1: "Ah 2h 3h 4h"}, pack_="2c")
-    assert "only the top card of packet1, 9c, is available (Rule I)" in refusal(
+    assert "only the top card of packet1, 9♣, is available (Rule I)" in refusal(
         G, state, transfer("packet1", "packet2")
     )
     assert "Rule I" in refusal(G, state, transfer("packet1", "found1"))

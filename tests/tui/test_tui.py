@@ -16,7 +16,7 @@ from cadogan.core import TRANSFER, Game, Move
 from cadogan.session import Session
 from cadogan.tui.app import CadoganApp
 from cadogan.tui.picking import choose, next_card, targets
-from cadogan.tui.pile import PileWidget
+from cadogan.tui.pile import NARROWEST, PileWidget, pile_label
 from cadogan.tui.table import TableScreen
 from tests.helpers import roomy_hints
 
@@ -174,6 +174,95 @@ def test_picking_logic() -> None:
     assert next_card(moves) == Move("turn", ("spare",))
 
 
+def test_two_piles_mean_what_the_game_reads_them_as() -> None:
+    """Petits Paquets reads ``packet13 found5`` as its ``take`` move and the Hemispheres
+    read an exchange's positions in either order, as the command line does; picking
+    those piles in the TUI was refused ("no card of the thirteenth packet fits")."""
+    pp = registry.game("petits-paquets")
+    session = Session(pp, 1)
+    for _ in range(15):  # the last legal move each time reaches a take (pinned deal)
+        session.play(session.moves()[-1])
+    take = Move("take", ("Qc", "found5"))
+    legal = session.moves()
+    assert take in legal
+
+    def read_pp(line: str) -> Move | None:
+        return pp.parse_move(session.state, line)
+
+    assert "found5" in targets(legal, "packet13", session.state.piles, read_pp)
+    assert choose(legal, "packet13", "found5", read_pp).move == take
+    hemispheres = registry.game("hemispheres")
+    state = hemispheres.deal(1)
+    exchange = Move("exchange", ("european3", "australian1"))
+    legal = hemispheres.moves(state)
+    assert exchange in legal
+    assert choose(legal, "australian1", "european3").move == exchange  # South first
+    assert "european3" in targets(legal, "australian1", state.piles)
+
+
+def test_x_offers_petits_paquets_exchanges_between_foundations() -> None:
+    """Direction 8's exchanges are plain moves between foundations; ``x`` said "No
+    exchange is possible now" while two of them were legal."""
+    from cadogan.tui.table import is_verb
+
+    session = Session(registry.game("petits-paquets"), 1)
+    for _ in range(36):  # the first legal move each time reaches an exchange (pinned)
+        session.play(session.moves()[0])
+    offered = [str(m) for m in session.moves() if is_verb(m, "exchange")]
+    assert offered == ["found1 found5", "found5 found1"]
+
+    async def run() -> None:
+        app = CadoganApp(registry.game("petits-paquets"), 1)
+        async with app.run_test(size=SIZE) as pilot:
+            table(app).session = session
+            await pilot.press("x")
+            await pilot.pause()
+            assert pilot.app.screen.choices == offered  # type: ignore[attr-defined]
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "deal", "status", "title"),
+    [
+        ("napoleons-square", {}, 10, "| remedy |", "Napoleon's Square — deal 10"),
+        ("duchesse-de-luynes", {}, 1, "| play, redeals=3 |", "La Duchesse de Luynes — deal 1"),
+        ("travellers", {}, 1, "| face down ", "Travellers — deal 1"),
+        ("napoleons-square", {"rules": "modern"}, 1, "| play |", "(rules=modern) — deal 1"),
+    ],
+)
+def test_the_status_line_shows_the_phase_counters_and_options(
+    game: str, options: dict[str, str], deal: int, status: str, title: str
+) -> None:
+    """The status line left out the phase and counters the command line shows (the
+    Note's remedy, re-deals left ...) and the title the options that differ."""
+
+    async def run() -> None:
+        app = CadoganApp(registry.game(game, **options), deal)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert status in text(app, "#status")
+            assert str(table(app).title).endswith(title)
+
+    asyncio.run(run())
+
+
+def test_holding_a_pile_no_move_uses_says_so_at_once() -> None:
+    async def run() -> None:
+        app = CadoganApp(registry.game("hemispheres"), 1)
+        async with app.run_test(size=SIZE) as pilot:
+            await choose_pile(pilot, "european2")  # a red card with nowhere to go
+            message = text(app, "#message")
+            assert message.startswith("Holding european2. No legal move uses european2 now")
+            assert "m lists them" in message
+            await choose_pile(pilot, "european2")  # put it back down
+            await choose_pile(pilot, "european3")  # one that can go somewhere: no such note
+            assert text(app, "#message").startswith("Holding european3.")
+            assert "No legal move" not in text(app, "#message")
+
+    asyncio.run(run())
+
+
 def test_the_mouse_plays_and_exchange_key_offers_a_choice() -> None:
     async def run() -> None:
         app = CadoganApp(registry.game("travellers"), 28)
@@ -305,8 +394,26 @@ def test_on_a_small_terminal_the_piles_in_focus_scroll_into_view() -> None:
             await pilot.pause()
             region = pile.region
             assert (
-                region.x >= 0 and region.right <= 80 and region.width >= 12
+                region.x >= 0 and region.right <= 80 and region.width >= NARROWEST
             )  # narrowed to fit, never squeezed
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("game", registry.ids())
+def test_at_80_columns_every_pile_fits_across(game: str) -> None:
+    """Eight piles a line needed 96 columns, so at 80 the seventh and eighth of every
+    such line (the Zodiac's, the Constitution's ...) were off the edge."""
+
+    async def run() -> None:
+        app = CadoganApp(registry.game(game), 1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            box = table(app).query_one("#table")
+            assert box.virtual_size.width <= box.size.width, game
+            for pile in table(app).query(PileWidget):  # name and cards each on one line
+                lines = pile_label(pile.pile_name, pile.cards, pile.room).split()
+                assert all(line.cell_len <= pile.room for line in lines), pile.pile_name
 
     asyncio.run(run())
 

@@ -7,6 +7,7 @@ move that the rules module did not list.
 
 from __future__ import annotations
 
+from cadogan.cards import label
 from cadogan.core import Move, Section, State
 
 PEOPLE = tuple(f"people{n}" for n in range(1, 9))
@@ -64,7 +65,10 @@ def _into_row(state: State, source: str, target: str) -> str:
     card, onto = state[source].top, state[target].top
     if onto is None:
         return f"{target} stays empty for good: nothing could fill it when it fell vacant (rule V)"
-    return f"sequences descend by one in alternate colours: {card} cannot go on {onto} (rule IV)"
+    return (
+        f"sequences descend by one in alternate colours: {label(card)} cannot go on "
+        f"{onto.label} (rule IV)"
+    )
 
 
 def _transfer_reason(state: State, source: str, target: str) -> str:
@@ -90,8 +94,8 @@ def _transfer_reason(state: State, source: str, target: str) -> str:
         if source not in COUNCIL:
             return "only the Privy Council plays to the Government (rule I)"
         return (
-            f"the Government builds up in suit: {state[source].top} does not follow "
-            f"{state[target].top} (rule VI)"
+            f"the Government builds up in suit: {label(state[source].top)} does not follow "
+            f"{label(state[target].top)} (rule VI)"
         )
     if target in ROW_OF:
         return _into_row(state, source, target)

@@ -81,19 +81,24 @@ def explain_transfer(state: State, move: Move, modern: bool) -> str:
         if len(args) == 3:
             return "cards are played to a foundation one at a time"
         if _buried(state, src, dst):
-            return f"only the top card of {src}, {card}, is available (Rule I)"
+            return f"only the top card of {src}, {card.label}, is available (Rule I)"
         if top is None:
-            return f"only an ace begins a foundation, and {card} is not an ace"
-        return f"{card} does not follow {top} on {dst}: foundations ascend in suit (Rule III)"
+            return f"only an ace begins a foundation, and {card.label} is not an ace"
+        return (
+            f"{card.label} does not follow {top.label} on {dst}: "
+            "foundations ascend in suit (Rule III)"
+        )
     if top is None:
         return _explain_space(state, src, args, modern)
     if len(args) == 3:
         return "a number of cards is written only for a move into a space"
     if not modern and _buried(state, src, dst):
-        return f"only the top card of {src}, {card}, is available (Rule I)"
+        return f"only the top card of {src}, {card.label}, is available (Rule I)"
     if modern and src != TALON:
-        return f"no card of the run on top of {src} is one below {top} in its suit"
-    return f"{card} cannot be married onto {top}: marriages go one lower in the same suit"
+        return f"no card of the run on top of {src} is one below {top.label} in its suit"
+    return (
+        f"{card.label} cannot be married onto {top.label}: marriages go one lower in the same suit"
+    )
 
 
 def _explain_space(state: State, src: str, args: tuple[str, ...], modern: bool) -> str:

@@ -28,6 +28,10 @@ def _action(state: State, move: Move) -> str:
     if word == "deal":
         return "the pack is dealt out; it is dealt again only after a re-deal (direction 7)"
     if state.phase == "deal":
+        if word == "redeal":
+            return (
+                "the pack is still being dealt; a re-deal comes only once it is out (direction 7)"
+            )
         return (
             "the pack is still being dealt; the Exiles stay face down until it is out (direction 3)"
         )

@@ -142,7 +142,7 @@ def _explain_play(state: State, card: Card, source: str, target: str) -> str:
     top = state.piles[target].top
     if top is not None:
         way = "up" if target in ASCENDING else "down"
-        return f"{card} does not follow {top} on {target}, which builds {way} in suit"
+        return f"{card.label} does not follow {top.label} on {target}, which builds {way} in suit"
     first = "an ace" if target in ASCENDING else "a king"
     return f"{target} is empty and takes only {first} of a suit not yet begun in its row"
 
@@ -165,4 +165,4 @@ def _explain_marriage(state: State, card: Card, src: str, target: str) -> str:
     top = state.piles[target].top
     if top is None:
         return "an emptied Zodiac position is never refilled"
-    return f"{card} does not marry {top}: same suit, one rank above or below (Rule I)"
+    return f"{card.label} does not marry {top.label}: same suit, one rank above or below (Rule I)"

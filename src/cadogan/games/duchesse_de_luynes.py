@@ -259,11 +259,13 @@ class DuchesseDeLuynes(Game):
         if source == DISCARD and not discard_open(state):
             return "the Discard is unseen and unusable until the pack is exhausted (rule I)"
         if source == DISCARD:
-            return f"the Discard holds no {needed}, the card {target} needs"
+            return f"the Discard holds no {needed.label}, the card {target} needs"
         top = state.piles[source].top
         if top is None:
             return f"{source} is empty; it stays empty until the next round covers it"
-        return f"{top} does not fit {target}, which needs {needed} (rule II: follow suit)"
+        return (
+            f"{top.label} does not fit {target}, which needs {needed.label} (rule II: follow suit)"
+        )
 
     def sections(self, state: State) -> tuple[Section, ...]:
         """The ace foundations above, the king foundations below, the packets, the Discard."""

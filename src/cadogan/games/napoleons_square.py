@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from cadogan.cards import Suit, pack, shuffled
+from cadogan.cards import Card, Rank, Suit, pack, shuffled
 from cadogan.core import (
     EMPTY,
     TRANSFER,
@@ -265,8 +265,17 @@ class NapoleonsSquare(Game):
         return sections(state)
 
     def parse_move(self, state: State, text: str) -> Move:
-        """Also read the modern run move into a space, ``packet3 2 packet7``."""
+        """Also read the modern run move into a space, ``packet3 2 packet7``, and a
+        slip's king as the tables print it (``slip packet6 K♠``)."""
         words = text.strip().lower().split()
+        if len(words) >= 3 and words[0] == "slip":
+            try:
+                king = Card.parse(words[2])
+            except ValueError:
+                king = None
+            if king is not None and king.rank == Rank.KING:
+                words[2] = "k" + king.suit.letter
+                return Move("slip", tuple(words[1:]))
         if len(words) == 3 and words[1].isdecimal() and words[0] not in self.verbs:
             for word in (words[0], words[2]):
                 if word not in state.piles:

@@ -141,6 +141,9 @@ class Travellers(Game):
         """Say which card must move next."""
         if self.outcome(state).over:
             return "the game is over"
+        for legal in self.moves(state):  # the right move with words after it
+            if legal.verb == move.verb and move.args[: len(legal.args)] == legal.args:
+                return f"'{legal}' takes nothing after it"
         traveller = state.num("traveller")
         if traveller:
             return f"the top card of {PACKETS[traveller - 1]} must travel next"

@@ -25,8 +25,8 @@ CSS = """
 .pile:focus { border: round $accent; }
 .pile.held { border: double yellow; }
 .pile.target { background: $success 30%; }
-#actions { height: auto; }
-.action { margin: 0 1; min-width: 10; }
+#actions { height: auto; scrollbar-size-horizontal: 1; }
+.action { margin: 0 1; min-width: 8; }
 #message { height: auto; max-height: 4; padding: 0 1; }
 #status { height: 1; background: $panel; padding: 0 1; }
 .dialog { width: 60; height: auto; max-height: 80%; border: round $accent; padding: 1; }

@@ -1,11 +1,15 @@
 """Turning pile choices into moves: pick a pile up, drop it on another, or act on it.
 
 Kept apart from the widgets so that the logic is plain and testable; the rules stay in
-the game, which lists the legal moves.
+the game, which lists the legal moves and reads their text.  A pair of piles means
+whatever the game reads ``HELD TARGET`` as (``Game.parse_move``), so the TUI's piles
+and the command line's words agree: Petits Paquets reads ``packet13 found3`` as its
+``take`` move, and the Hemispheres read an exchange's positions in either order.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from cadogan.core import TRANSFER, Move
@@ -14,15 +18,39 @@ from cadogan.core import TRANSFER, Move
 # has its own key (R) and "d" only says it is there.
 DEAL_VERBS = ("deal", "turn", "travel", "next")
 
+# The game's reading of a move's text, or None when it cannot read it.
+Reader = Callable[[str], Move | None]
+
+
+def _no_reader(text: str) -> Move | None:
+    return None
+
 
 def from_pile(moves: tuple[Move, ...], name: str) -> list[Move]:
     """The legal moves that start at pile ``name``."""
     return [m for m in moves if m.args and m.args[0] == name]
 
 
-def targets(moves: tuple[Move, ...], name: str) -> set[str]:
-    """Where a card picked up from ``name`` may go: the legal destinations to highlight."""
-    return {m.args[-1] for m in from_pile(moves, name) if len(m.args) >= 2}
+def between(moves: tuple[Move, ...], held: str, name: str, read: Reader = _no_reader) -> list[Move]:
+    """The legal moves that take pile ``held`` to pile ``name``, without repeats: moves
+    from one to the other, moves naming just the two piles in either order (the
+    Hemispheres' exchange), and the game's own reading of ``held name``."""
+    found = [m for m in moves if m.args[:1] == (held,) and m.args[-1:] == (name,)]
+    found += [m for m in moves if len(m.args) == 2 and set(m.args) == {held, name}]
+    read_as = read(f"{held} {name}")
+    if read_as is not None and read_as in moves:
+        found.append(read_as)
+    return list(dict.fromkeys(found))
+
+
+def targets(
+    moves: tuple[Move, ...], name: str, piles: Iterable[str] = (), read: Reader = _no_reader
+) -> set[str]:
+    """Where a card picked up from ``name`` may go: the legal destinations to light up
+    (the last pile of each move from it, and each of ``piles`` that some move pairs
+    with it)."""
+    found = {m.args[-1] for m in from_pile(moves, name) if len(m.args) >= 2}
+    return found | {p for p in piles if p != name and between(moves, name, p, read)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +62,9 @@ class Pick:
     held: str | None = None
 
 
-def choose(moves: tuple[Move, ...], held: str | None, name: str) -> Pick:
-    """The meaning of choosing pile ``name`` while holding ``held`` (or nothing)."""
+def choose(moves: tuple[Move, ...], held: str | None, name: str, read: Reader = _no_reader) -> Pick:
+    """The meaning of choosing pile ``name`` while holding ``held`` (or nothing);
+    ``read`` is the game's reading of a move's text (:func:`between`)."""
     if held is None:
         own = from_pile(moves, name)
         if len(own) == 1 and len(own[0].args) == 1:
@@ -43,12 +72,22 @@ def choose(moves: tuple[Move, ...], held: str | None, name: str) -> Pick:
         return Pick(held=name)
     if held == name:
         return Pick()  # putting a card back down
-    matching = tuple(m for m in moves if m.args[:1] == (held,) and m.args[-1:] == (name,))
+    matching = between(moves, held, name, read)
     if len(matching) == 1:
         return Pick(move=matching[0])
     if matching:
-        return Pick(options=matching)
+        return Pick(options=tuple(matching))
     return Pick(move=Move(TRANSFER, (held, name)))  # illegal: play() will say why
+
+
+def nothing_from(moves: tuple[Move, ...], name: str) -> str:
+    """Said on picking up a pile that no legal move uses: dropping it anywhere will be
+    refused (with the rule's reason), so say so at once, and what can be played."""
+    if not moves:
+        return f"No move uses {name}: none is left."
+    listed = ", ".join(str(m) for m in moves[:3])
+    more = f" and {len(moves) - 3} more (m lists them)" if len(moves) > 3 else ""
+    return f"No legal move uses {name} now; legal: {listed}{more}."
 
 
 def next_card(moves: tuple[Move, ...]) -> Move | None:

@@ -8,8 +8,9 @@ from textual.widgets import Static
 
 from cadogan.cards import Card
 
-WIDEST, NARROWEST = 20, 12  # a pile's width in columns, as the screen allows
+WIDEST, NARROWEST = 20, 9  # a pile's width in columns, as the screen allows
 FRAME = 4  # its border and padding
+SLIM = 12  # narrower than this, a pile drops its padding (its border stays)
 ROOM = WIDEST - FRAME  # the columns for one line of cards
 
 
@@ -28,6 +29,8 @@ def pile_label(name: str, cards: tuple[Card | None, ...], room: int = ROOM) -> T
     one that can be played, out of the pile's box.
     """
     count = f" {len(cards)}"
+    if len(name) + len(count) > room and "_" in name:  # barrier_west: the section says
+        name = name.split("_", 1)[1]  # "West barrier", so "west" is enough
     if len(name) + len(count) > room:  # a narrow pile: the name gives way in its middle,
         digits = name[len(name.rstrip("0123456789")) :]  # keeping the number a move names
         name = name[: max(1, room - len(count) - len(digits) - 1)] + "…" + digits
@@ -76,7 +79,9 @@ class PileWidget(Static, can_focus=True):
     def fit(self, width: int) -> None:
         """Take ``width`` columns (a screen too narrow for the widest piles)."""
         self.styles.width = width
-        self.room = width - FRAME
+        slim = width < SLIM  # an 80-column terminal: eight piles of 9 columns a line
+        self.styles.padding = (0, 0) if slim else (0, 1)
+        self.room = width - (FRAME - 2 if slim else FRAME)
         self.show(self.cards)
 
     def show(self, cards: tuple[Card | None, ...]) -> None:

@@ -16,14 +16,15 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Label, Static
 
 from cadogan.cards import MAX_DEAL, random_deal
-from cadogan.core import CadoganError, Game, IllegalMove, Move, Outcome, State
+from cadogan.core import TRANSFER, CadoganError, Game, IllegalMove, Move, Outcome, State, View
 from cadogan.record import Record
+from cadogan.render import describe_phase, options_label
 from cadogan.rules_doc import for_players, rules_markdown
 from cadogan.session import Session
 from cadogan.solve.hints import Hint, hint
 from cadogan.tui import arrange
 from cadogan.tui.dialogs import Ask, Choose, Reading
-from cadogan.tui.picking import choose, next_card, targets
+from cadogan.tui.picking import DEAL_VERBS, choose, from_pile, next_card, nothing_from, targets
 from cadogan.tui.pile import NARROWEST, WIDEST, PileWidget, pile_contents
 
 HELP = """# Keys
@@ -42,6 +43,34 @@ HELP = """# Keys
 
 
 VERB_WORDS = {"redeal": "re-deal"}  # a move's verb as the help and the book spell it
+
+
+def dealt(before: State, after: View) -> str:
+    """Which cards a deal (or turn) showed, and where: on a small screen the talon may
+    be below the fold, and the table alone would not say what came up."""
+    shown = [
+        f"{card.label} to {name}"
+        for name, cards in after.piles.items()
+        if len(cards) > len(before.piles[name].cards) and (card := cards[-1]) is not None
+    ]
+    if not shown:
+        return ""
+    more = f" and {len(shown) - 3} more" if len(shown) > 3 else ""
+    return escape(f"Dealt {', '.join(shown[:3])}{more}.")
+
+
+def is_verb(move: Move, verb: str) -> bool:
+    """Whether ``move`` is what the key for ``verb`` offers.  An exchange is also a card
+    moved from one foundation onto another (Petits Paquets' direction 8, written as a
+    plain ``foundA foundB``): the book calls it an exchange, so ``x`` offers it."""
+    if move.verb == verb:
+        return True
+    return (
+        verb == "exchange"
+        and move.verb == TRANSFER
+        and len(move.args) == 2
+        and all(a.startswith("found") for a in move.args)
+    )
 
 
 class TableScreen(Screen[None]):
@@ -124,7 +153,7 @@ class TableScreen(Screen[None]):
         state = self.session.state
         view = self.game.view(state, state.turn)
         legal = self.session.moves()
-        lit = targets(legal, self.held) if self.held else set()
+        lit = targets(legal, self.held, state.piles, self.read) if self.held else set()
         for widget in self.query(PileWidget):
             widget.show(view.piles[widget.pile_name])
             widget.set_class(widget.pile_name == self.held, "held")
@@ -133,7 +162,7 @@ class TableScreen(Screen[None]):
         self.leaving = False
         self.query_one("#message", Static).update(message)
         self.query_one("#status", Static).update(self.status_line())
-        self.title = f"{self.game.name} — deal {self.session.deal}"
+        self.title = f"{self.game.name}{options_label(self.game)} — deal {self.session.deal}"
 
     def _actions(self, legal: tuple[Move, ...]) -> None:
         """The buttons for the moves that are words (deal, turn, re-deal ...).
@@ -150,7 +179,7 @@ class TableScreen(Screen[None]):
             return
         had_focus = isinstance(self.focused, Button)
         bar.remove_children()
-        buttons = [Button(escape(w), name=w, classes="action") for w in words]
+        buttons = [Button(escape(w), name=w, classes="action", compact=True) for w in words]
         bar.mount_all(buttons)
         if had_focus:
             self.call_after_refresh(self._refocus, buttons)
@@ -162,24 +191,24 @@ class TableScreen(Screen[None]):
             self.query(PileWidget).first().focus()
 
     def status_line(self) -> str:
-        """Deal number, cards left, whose turn and the result."""
+        """Deal number, phase and counters (re-deals left, the Race marriages made,
+        a vacancy to fill ...), whose turn, cards left and the result."""
         state = self.session.state
         piles = state.piles
         founds = [p for n, p in piles.items() if n.startswith("found")]
         total = sum(len(p) for n, p in piles.items() if n not in self.game.idle_piles)
         if founds:
-            left = total - sum(len(p) for p in founds)
-        else:
-            left = sum(not up for p in piles.values() for up in p.up)
+            left = f"cards left {total - sum(len(p) for p in founds)}"
+        else:  # Travellers and Sympathie build no foundations: what is still hidden
+            left = f"face down {sum(not up for p in piles.values() for up in p.up)}"
         outcome = self.session.outcome()
         result = {Outcome.WON: "WON!", Outcome.LOST: "lost", Outcome.ONGOING: "playing"}[outcome]
-        turn = f" | player {state.turn} to play" if self.game.players > 1 else ""
-        turn = "" if outcome.over else turn
+        phase = describe_phase(state, 1 if outcome.over else self.game.players)
         held = f" | holding {self.held}" if self.held else ""
-        return f"Deal {self.session.deal} | cards left {left} | {result}{turn}{held}"
+        return f"Deal {self.session.deal} | {phase} | {left} | {result}{held}"
 
     def on_pile_widget_chosen(self, event: PileWidget.Chosen) -> None:
-        pick = choose(self.session.moves(), self.held, event.name)
+        pick = choose(self.session.moves(), self.held, event.name, self.read)
         self.held = pick.held
         if pick.options:
             self.app.push_screen(
@@ -189,6 +218,13 @@ class TableScreen(Screen[None]):
             self.play(pick.move)
         else:
             self.refresh_table(self.holding())
+
+    def read(self, text: str) -> Move | None:
+        """The game's reading of a move's text here, or None (for the picking logic)."""
+        try:
+            return self.game.parse_move(self.session.state, text)
+        except IllegalMove:
+            return None
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.name:
@@ -201,18 +237,28 @@ class TableScreen(Screen[None]):
     def holding(self) -> str:
         """What is in hand, and the hint while it is still for the position shown."""
         held = f"Holding {self.held}." if self.held else ""
+        legal = self.session.moves()
+        if self.held and not (
+            from_pile(legal, self.held)
+            or targets(legal, self.held, self.session.state.piles, self.read)
+        ):
+            held = f"Holding {self.held}. {nothing_from(legal, self.held)}"
         hint_now = self.hint_text if self.hint_for is self.session.state else ""
         return " ".join(x for x in (held, hint_now) if x)
 
     def play(self, move: Move) -> None:
         """Play a move; an illegal one shows the rule's reason."""
         self.held = None
+        before = self.session.state
         try:
             self.session.play(move)
         except IllegalMove as err:
             self.refresh_table(f"[red]Not allowed:[/red] {escape(err.reason)}")
             return
-        self.refresh_table(self.result_message())
+        said = self.result_message()
+        if not said and move.verb in DEAL_VERBS:
+            said = dealt(before, self.game.view(self.session.state, self.session.state.turn))
+        self.refresh_table(said)
 
     def result_message(self) -> str:
         """The announcement when the game ends."""
@@ -246,7 +292,7 @@ class TableScreen(Screen[None]):
         self.refresh_table(f"There is no card to deal now.{more}")
 
     def action_verb(self, verb: str) -> None:
-        found = [str(m) for m in self.session.moves() if m.verb == verb]
+        found = [str(m) for m in self.session.moves() if is_verb(m, verb)]
         if len(found) == 1:
             self._play_text(found[0])
         elif found:
