@@ -80,9 +80,30 @@ def test_auto_with_nothing_safe_says_so_and_leaves_the_table() -> None:
 def test_save_needs_a_file_and_names_what_went_wrong(tmp_path: Path) -> None:
     session, legal = zodiac()
     assert "write save FILE" in _command(session, "save", legal).text
-    assert _command(session, f"save {tmp_path}", legal).text.endswith(
-        f"cannot save {tmp_path}: Is a directory."
+    assert _command(session, f"save {tmp_path}", legal).text == (
+        f"{tmp_path} is a folder: write save FILE."
     )
+
+
+def test_save_asks_before_it_replaces_a_file(tmp_path: Path) -> None:
+    """``save FILE`` overwrote a file without a word, where the TUI asks first."""
+    path = tmp_path / "kept.txt"
+    path.write_text("a record of another game\n")
+    chunks = prompt("zodiac", 7, f"save {path}\nn\nsave {path}\n\nquit\n")
+    assert "exists. Replace it? [y/N]" in chunks[1] and "Not saved" in chunks[1]
+    assert "Not saved" in chunks[2]  # an empty answer is no
+    assert path.read_text() == "a record of another game\n"
+    chunks = prompt("zodiac", 7, f"save {path}\ny\nquit\n")
+    assert "Saved to" in chunks[1] and path.read_text().startswith('[Game "zodiac"]')
+
+
+def test_capital_r_re_deals_as_in_the_tui() -> None:
+    """Input was folded to lower case, so ``R``, the TUI's re-deal key, ran redo."""
+    session = Session(game("duchesse-de-luynes"), 3)
+    legal = [str(m) for m in session.moves()]
+    reply = _command(session, "R", legal)
+    assert reply.kind == "illegal" and "re-deal" in reply.text  # a move, refused in play
+    assert _command(session, "r", legal).text == "Nothing to redo."
 
 
 def test_a_saved_game_loads_back_at_the_prompt(tmp_path: Path) -> None:

@@ -25,8 +25,9 @@ console = Console()
 
 OVER_HELP = "The game is over: undo, save FILE or quit."
 PLAY_HELP = (
-    "Type a move's number or its text; also: undo [N] (u), redo [N] (r), hint (h), "
-    "auto (a), save FILE, load FILE, help (?), quit (q)."
+    "Type a move's number or its text (cards as Qh or Q♥); also: undo [N] (u), redo [N] "
+    "(r), R (re-deal), hint (h), auto (a: the safe moves to the foundations), save FILE, "
+    "load FILE, help (?), quit (q)."
 )
 SHORT = {
     "u": "undo",
@@ -37,7 +38,9 @@ SHORT = {
     "exit": "quit",
     "?": "help",
 }
-"""One-key forms of the commands, the keys of the TUI and the web page."""
+"""One-key forms of the commands, the keys of the TUI and the web page (either case,
+but for ``R``, the re-deal as in the TUI: ``RESHORT``)."""
+RESHORT = {"R": "redeal"}  # one-key moves, read before the case is folded
 COMMANDS = frozenset({"undo", "redo", "hint", "auto", "save", "load", "help", "quit"})
 LONGEST_NUMBER = 6
 """Digits read as a move's number; a longer number is out of range without reading it
@@ -65,7 +68,11 @@ class Reply:
 @click.argument("game")
 @click.option("--deal", "number", type=DEAL, default=None, help="Deal number (default: random).")
 @option_flag
-@click.option("--auto", is_flag=True, help="The computer plays every move (for every player).")
+@click.option(
+    "--auto",
+    is_flag=True,
+    help="The greedy player plays every move, for every player (it may stop unfinished).",
+)
 def play(game: str, number: int | None, options: tuple[str, ...], auto: bool) -> None:
     """Play a game in the terminal, with undo, redo, hints, save and load.
 
@@ -161,6 +168,8 @@ def _show(session: Session) -> list[str]:
 def _command(session: Session, line: str, legal: list[str]) -> Reply:
     """Carry out one line typed at the prompt."""
     word, _, rest = line.partition(" ")
+    if word in RESHORT and not rest.strip():
+        line = word = RESHORT[word]
     name, rest = SHORT.get(word.lower(), word.lower()), rest.strip()
     try:
         if name in COMMANDS:
@@ -219,6 +228,10 @@ def _file(session: Session, name: str, rest: str) -> Reply:
     if not rest:
         return Reply(f"write {name} FILE.", kind="illegal")
     path = Path(rest).expanduser()
+    if name == "save" and path.is_dir():
+        return Reply(f"{path} is a folder: write save FILE.", kind="illegal")
+    if name == "save" and path.exists() and not _replace(path):
+        return Reply(f"Not saved: {path} is kept as it was.")
     try:
         if name == "save":
             session.save(path)
@@ -227,6 +240,14 @@ def _file(session: Session, name: str, rest: str) -> Reply:
     except OSError as err:
         return Reply(f"cannot {name} {path}: {err.strerror or err}.", kind="error")
     return Reply(f"Loaded {path}: {loaded.game.name}, deal {loaded.deal}.", True, loaded)
+
+
+def _replace(path: Path) -> bool:
+    """Ask before a save overwrites a file (as the TUI does); no answer is no."""
+    try:
+        return click.confirm(f"{path} exists. Replace it?", default=False)
+    except click.Abort:
+        return False
 
 
 def _move(session: Session, line: str, legal: list[str]) -> Reply:

@@ -331,6 +331,28 @@ async def answer(pilot: Pilot[None], key: str, text: str) -> None:
     await pilot.pause()
 
 
+def test_a_deal_says_what_came_up_autoplay_and_saving_speak_plainly(tmp_path: Path) -> None:
+    """On a small screen the talon may be below the fold: a deal now says which card
+    came up.  Autoplay said "Autoplay made 0 move(s)." where the command line says "No
+    safe move to play."; saving onto a folder asked to replace it, then failed."""
+
+    async def run() -> None:
+        app = CadoganApp(registry.game("hemispheres"), 1)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("a")
+            await pilot.pause()
+            assert text(app, "#message") == "No safe move to play."
+            pack = table(app).session.state.piles["pack"].cards
+            await pilot.press("d")
+            await pilot.pause()
+            assert text(app, "#message") == f"Dealt {pack[-1].label} to talon."
+            await answer(pilot, "s", str(tmp_path))
+            assert text(app, "#message") == f"{tmp_path} is a folder: give a file's name."
+            assert isinstance(app.screen, TableScreen)  # no question asked
+
+    asyncio.run(run())
+
+
 def test_square_brackets_in_a_path_are_text_not_markup(tmp_path: Path) -> None:
     """A helper's TUI review: '[/]' in a path crashed the app (Textual markup)."""
 

@@ -32,8 +32,12 @@ HELP = """# Keys
 - **Tab / Shift+Tab / arrows**: move between piles. **Enter** or a click: pick up a card,
   then Enter or click on a highlighted pile to drop it there. **Escape**: put it back.
 - **d** deal or next card, **m** list every legal move, **e** exile, **g** grace,
-  **x** exchange, **R** (shift-r) re-deal, **i** every card of the pile in focus (a
-  pile shows only its last few; a mouse pointer resting on it shows them all)
+  **x** exchange (also Petits Paquets' moves between foundations), **R** (shift-r)
+  re-deal, **i** every card of the pile in focus (a pile shows only its last few; a
+  mouse pointer resting on it shows them all)
+- Moves that are words, such as Napoleon's Square's **slip** of a king or Petits
+  Paquets' **take** from the thirteenth packet, are buttons above the status line and
+  are listed by **m**; a take is also made by picking packet 13 and a foundation.
 - **u** undo, **r** redo, **h** hint (the solver), **a** autoplay safe moves
 - **n** new deal (by number, or empty for a random one), **s** save a record, **l** load
   a record
@@ -346,7 +350,8 @@ class TableScreen(Screen[None]):
 
     def action_autoplay(self) -> None:
         count = self.session.autoplay()
-        self.refresh_table(self.result_message() or f"Autoplay made {count} move(s).")
+        done = f"Played {count} safe move{'s' if count > 1 else ''}." if count else ""
+        self.refresh_table(self.result_message() or done or "No safe move to play.")
 
     def action_new_deal(self) -> None:
         self.app.push_screen(
@@ -369,7 +374,9 @@ class TableScreen(Screen[None]):
         self.app.push_screen(Ask("Save the record to:", name), self._save)
 
     def _save(self, path: str | None) -> None:
-        if path and Path(path).expanduser().exists():
+        if path and Path(path).expanduser().is_dir():
+            self.refresh_table(f"[red]{escape(path)} is a folder: give a file's name.[/red]")
+        elif path and Path(path).expanduser().exists():
             question = f"{path} exists: type yes to replace it."
             self.app.push_screen(Ask(question), partial(self._replace, path))
         else:
