@@ -74,7 +74,7 @@ def test_play_save_and_replay_a_finished_game(tmp_path: Path) -> None:
     assert "The game is over: undo, save FILE or quit." in played.stdout  # the spare "1"s
     assert f"Saved to {path}" in played.stdout  # a finished game can still be saved
     assert run(["replay", str(path)]).stdout.strip().endswith("won")
-    session_input = "undo\nredo\n" + "\n".join(["1"] * 5) + f"\nsave {path}\nquit\n"
+    session_input = "undo\nredo\n" + "\n".join(["1"] * 5) + f"\nsave {path}\ny\nquit\n"
     partial = run(["play", "travellers", "--deal", "28"], stdin=session_input)
     assert partial.returncode == 0 and f"Saved to {path}" in partial.stdout
     replayed = run(["replay", str(path), "--json", "--states"])

@@ -1,6 +1,6 @@
 """The layers import only downwards (DESIGN.md section 2), checked by parsing imports.
 
-1 cards, 2 core, 3 games and the registry, 4 services (session, record, render,
+0 errors (imports nothing, so every layer may raise them), 1 cards, 2 core, 3 games and the registry, 4 services (session, record, render,
 solve, study, ...) and the package facade, 5 front ends (cli, web, tui).
 """
 
@@ -13,6 +13,7 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 LAYERS = [
+    ("cadogan.errors", 0),
     ("cadogan.cards", 1),
     ("cadogan.core", 2),
     ("cadogan.games", 3),

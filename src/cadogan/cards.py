@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
+from cadogan.errors import BadDeal
+
 MASK64 = (1 << 64) - 1
 MAX_DEAL = (1 << 63) - 1
 RANDOM_DEALS = 1_000_000_000
@@ -226,9 +228,9 @@ def random_deal() -> int:
 def check_deal_number(number: int) -> int:
     """Return ``number`` if it is a valid deal number (1 to 2**63-1), else raise."""
     if isinstance(number, bool) or not isinstance(number, int):
-        raise ValueError(f"deal number must be an integer, not {number!r}")
+        raise BadDeal(f"deal number must be an integer, not {number!r}")
     if not 1 <= number <= MAX_DEAL:
-        raise ValueError(f"deal number must be between 1 and {MAX_DEAL}, not {number}")
+        raise BadDeal(f"deal number must be between 1 and {MAX_DEAL}, not {number}")
     return number
 
 

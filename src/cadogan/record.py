@@ -7,10 +7,20 @@ a saved game and an auditable certificate (a solver's solution is written as one
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cadogan.core import BadRecord, CadoganError, Game, IllegalMove, Move, Outcome, State
+from cadogan.core import (
+    BadRecord,
+    CadoganError,
+    FrozenMap,
+    Game,
+    IllegalMove,
+    Move,
+    Outcome,
+    State,
+)
 from cadogan.core.options import format_pairs, parse_pairs
 from cadogan.files import write_atomic
 from cadogan.registry import find
@@ -32,13 +42,30 @@ RESULTS = tuple(outcome.value for outcome in Outcome)  # a [Result "..."] header
 
 @dataclass(frozen=True)
 class Record:
-    """A game written down: which game, deal and options, and every move in order."""
+    """A game written down: which game, deal and options, and every move in order.
+
+    A value: the options are kept as a read-only map and the moves as a tuple, and
+    what :meth:`text` could not write so that :meth:`parse` reads it back the same (a
+    result other than won, lost or unfinished, a line break in a move, a quote in an
+    option) is refused when the record is made (``BadRecord``)."""
 
     game: str
     deal: int
-    options: dict[str, str] = field(default_factory=dict)
+    options: Mapping[str, str] = field(default_factory=dict)
     moves: tuple[str, ...] = ()
     result: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", FrozenMap(dict(self.options)))
+        object.__setattr__(self, "moves", tuple(self.moves))
+        if self.result is not None and self.result not in RESULTS:
+            raise BadRecord(f"result {self.result!r} is not one of {', '.join(RESULTS)}")
+        for move in self.moves:
+            if not isinstance(move, str) or "\n" in move or "\r" in move:
+                raise BadRecord(f"a move is one line of text, not {move!r}")
+        for key, value in self.options.items():
+            if any(c in f"{key}{value}" for c in '"=,\n'):
+                raise BadRecord(f"option {key}={value!r} cannot be written in a record")
 
     def text(self) -> str:
         """The record as a file's text."""
@@ -153,3 +180,17 @@ def replay(record: Record) -> Replay:
         states.append(state)
         moves.append(move)
     return Replay(game, tuple(states), tuple(moves))
+
+
+def verify(record: Record) -> Replay:
+    """Replay ``record`` and check that it ends as its ``Result`` header says: how a
+    program checks a solver's certificate (``[Result "won"]`` cut short, or with a
+    move changed, is refused).  Raises ``ReplayError`` on an illegal move and
+    ``BadRecord`` when the moves end otherwise than the header says; a record without
+    the header is only replayed."""
+    result = replay(record)
+    if record.result and record.result != result.outcome.value:
+        raise BadRecord(
+            f"the record says {record.result}, but its moves end {result.outcome.value}"
+        )
+    return result

@@ -33,10 +33,13 @@ class Session:
     forced moves that followed it.
     """
 
-    def __init__(self, game: Game, deal: int, state: State | None = None) -> None:
+    def __init__(self, game: Game, deal: int) -> None:
+        """A new game of ``deal``.  It always starts from the deal, so that its record
+        (the deal and the moves) replays to the same position; a game part-played is
+        continued from its record (:meth:`from_record`)."""
         self.game = game
         self.deal = deal
-        self.start = state if state is not None else game.deal(deal)
+        self.start = game.deal(deal)
         self.history: list[Entry] = []
         self._redo: list[list[Entry]] = []
         self._proofs: Proofs | None = None

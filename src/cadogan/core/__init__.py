@@ -1,6 +1,15 @@
 """The core model: piles, states, moves, outcomes, errors and the Game protocol."""
 
-from cadogan.core.errors import BadOption, BadRecord, CadoganError, IllegalMove, UnknownGame
+from cadogan.core.errors import (
+    BadDeal,
+    BadOption,
+    BadRecord,
+    BadState,
+    BadValue,
+    CadoganError,
+    IllegalMove,
+    UnknownGame,
+)
 from cadogan.core.frozenmap import FrozenMap
 from cadogan.core.game import Game, Section, remember_last
 from cadogan.core.move import TRANSFER, Move, action, transfer
@@ -13,8 +22,11 @@ from cadogan.core.state import State, View, make_state
 __all__ = [
     "EMPTY",
     "TRANSFER",
+    "BadDeal",
     "BadOption",
     "BadRecord",
+    "BadState",
+    "BadValue",
     "CadoganError",
     "FrozenMap",
     "Game",

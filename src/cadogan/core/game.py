@@ -8,7 +8,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from cadogan.core.errors import IllegalMove
+from cadogan.core.errors import BadState, IllegalMove
 from cadogan.core.frozenmap import FrozenMap
 from cadogan.core.move import TRANSFER, Move
 from cadogan.core.options import OptionSpec, resolve
@@ -127,6 +127,22 @@ class Game(ABC):
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"{type(self).__name__}({opts})"
+
+    def check(self, state: State) -> None:
+        """Raise ``BadState`` unless ``state`` is this game's, under its options.
+
+        The rules read some options from the game and some from the state, so a state
+        dealt by another game, or by this one under other options, would be played by
+        a mixture of rules.  The solver checks what it is given; a program that builds
+        positions by hand can too."""
+        if state.game != self.id:
+            raise BadState(f"this position is of {state.game}, not of {self.id}")
+        if state.options != self.options:
+            mine = ", ".join(f"{k}={v}" for k, v in self.options.items()) or "none"
+            theirs = ", ".join(f"{k}={v}" for k, v in state.options.items()) or "none"
+            raise BadState(
+                f"this position was dealt with the options {theirs}, but the game has {mine}"
+            )
 
     @abstractmethod
     def deal(self, number: int) -> State:

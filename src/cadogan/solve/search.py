@@ -67,7 +67,7 @@ from dataclasses import dataclass
 from time import perf_counter
 from typing import Final
 
-from cadogan.core import Game, Move, Outcome, State
+from cadogan.core import BadValue, Game, Move, Outcome, State
 from cadogan.solve.engine import (
     SOLO,
     Budget,
@@ -232,7 +232,8 @@ def solve(
     is found first, and the node count, may vary from run to run.
     """
     if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
+        raise BadValue(f"workers must be at least 1, not {workers}")
+    game.check(state)
     limits = Limits(timeout, max_states, max_nodes)
     if workers > 1 and game.players == 1:
         # Imported here: it imports this module.
