@@ -1,7 +1,8 @@
 """The layers import only downwards (DESIGN.md section 2), checked by parsing imports.
 
-0 errors (imports nothing, so every layer may raise them), 1 cards, 2 core, 3 games and the registry, 4 services (session, record, render,
-solve, study, ...) and the package facade, 5 front ends (cli, web, tui).
+0 errors (imports nothing, so every layer may raise them), 1 cards, 2 core, 3 games
+and the registry, 4 services (session, record, render, solve, study, ...) and the
+package facade, 5 front ends (cli, web, tui).
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TypeVar
@@ -16,10 +17,16 @@ from cadogan.core.outcome import Outcome
 from cadogan.core.state import State, View, player_view
 
 if TYPE_CHECKING:
+    from cadogan.cards import Card
     from cadogan.core.fast import FastPlay
 
 R = TypeVar("R")
 G = TypeVar("G", bound="Game")
+
+
+def _cards(state: State) -> Counter[Card]:
+    """Every card of a position, twins counted (a position's cards are its deal's)."""
+    return Counter(card for pile in state.piles.values() for card in pile.cards)
 
 
 def remember_last(method: Callable[[G, State], R]) -> Callable[[G, State], R]:
@@ -143,6 +150,11 @@ class Game(ABC):
             raise BadState(
                 f"this position was dealt with the options {theirs}, but the game has {mine}"
             )
+        dealt = self.deal(state.deal)
+        if set(state.piles) != set(dealt.piles):
+            raise BadState(f"this position's piles are not those {self.id} deals")
+        if _cards(state) != _cards(dealt):
+            raise BadState(f"this position's cards are not the ones {self.id} deals")
 
     @abstractmethod
     def deal(self, number: int) -> State:

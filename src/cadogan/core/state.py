@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from cadogan.cards import Card
+from cadogan.core.errors import BadState
 from cadogan.core.frozenmap import FrozenMap
 from cadogan.core.pile import Pile
 
@@ -43,7 +44,8 @@ class State:
     def num(self, name: str) -> int:
         """An integer counter."""
         value = self.vars[name]
-        assert isinstance(value, int)
+        if not isinstance(value, int):  # a hand-made or mis-read position
+            raise BadState(f"the counter {name} must be a whole number, not {value!r}")
         return value
 
     def with_piles(self, changes: Mapping[str, Pile]) -> State:
