@@ -136,7 +136,8 @@ class Game(ABC):
         return f"{type(self).__name__}({opts})"
 
     def check(self, state: State) -> None:
-        """Raise ``BadState`` unless ``state`` is this game's, under its options.
+        """Raise ``BadState`` unless ``state`` is this game's, under its options (a
+        position built by hand without options is taken as meant for these).
 
         The rules read some options from the game and some from the state, so a state
         dealt by another game, or by this one under other options, would be played by
@@ -144,7 +145,7 @@ class Game(ABC):
         positions by hand can too."""
         if state.game != self.id:
             raise BadState(f"this position is of {state.game}, not of {self.id}")
-        if state.options != self.options:
+        if state.options and state.options != self.options:  # none: built by hand for it
             mine = ", ".join(f"{k}={v}" for k, v in self.options.items()) or "none"
             theirs = ", ".join(f"{k}={v}" for k, v in state.options.items()) or "none"
             raise BadState(
