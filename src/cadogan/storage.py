@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from cadogan.core.errors import CadoganError
+from cadogan.errors import CadoganError
 
 SCHEMA_VERSION = 3
 

@@ -1,6 +1,14 @@
 """The core model: piles, states, moves, outcomes, errors and the Game protocol."""
 
-from cadogan.core.errors import (
+from cadogan.core.frozenmap import FrozenMap
+from cadogan.core.game import Game, Section, remember_last
+from cadogan.core.move import TRANSFER, Move, action, transfer
+from cadogan.core.options import OptionSpec
+from cadogan.core.outcome import Outcome
+from cadogan.core.pile import EMPTY, Pile
+from cadogan.core.rules import alternate_colour, marries, plays_on
+from cadogan.core.state import State, View, make_state
+from cadogan.errors import (
     BadDeal,
     BadOption,
     BadRecord,
@@ -10,14 +18,6 @@ from cadogan.core.errors import (
     IllegalMove,
     UnknownGame,
 )
-from cadogan.core.frozenmap import FrozenMap
-from cadogan.core.game import Game, Section, remember_last
-from cadogan.core.move import TRANSFER, Move, action, transfer
-from cadogan.core.options import OptionSpec
-from cadogan.core.outcome import Outcome
-from cadogan.core.pile import EMPTY, Pile
-from cadogan.core.rules import alternate_colour, marries, plays_on
-from cadogan.core.state import State, View, make_state
 
 __all__ = [
     "EMPTY",

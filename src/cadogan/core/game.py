@@ -9,12 +9,12 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from cadogan.core.errors import BadState, IllegalMove
 from cadogan.core.frozenmap import FrozenMap
 from cadogan.core.move import TRANSFER, Move
 from cadogan.core.options import OptionSpec, resolve
 from cadogan.core.outcome import Outcome
 from cadogan.core.state import State, View, player_view
+from cadogan.errors import BadState, IllegalMove
 
 if TYPE_CHECKING:
     from cadogan.cards import Card

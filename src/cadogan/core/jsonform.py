@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from cadogan.cards import Card, check_deal_number
-from cadogan.core.errors import BadRecord
 from cadogan.core.pile import Pile
 from cadogan.core.state import State, Value, View, make_state
+from cadogan.errors import BadRecord
 
 HIDDEN = "??"
 

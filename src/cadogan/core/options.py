@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cadogan.core.errors import BadOption
 from cadogan.core.frozenmap import FrozenMap
+from cadogan.errors import BadOption
 
 
 @dataclass(frozen=True, slots=True)

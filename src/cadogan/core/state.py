@@ -8,9 +8,9 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from cadogan.cards import Card
-from cadogan.core.errors import BadState
 from cadogan.core.frozenmap import FrozenMap
 from cadogan.core.pile import Pile
+from cadogan.errors import BadState
 
 Value = int | str
 

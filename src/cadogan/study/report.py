@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cadogan.core.errors import CadoganError
+from cadogan.errors import CadoganError
 from cadogan.files import write_atomic
 from cadogan.study.stats import wilson
 from cadogan.study.store import Store, Summary

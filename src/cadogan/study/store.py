@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from cadogan.core.errors import CadoganError
+from cadogan.errors import CadoganError
 from cadogan.storage import migrate, open_read_only
 
 SCHEMA = """
