@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from cadogan import compiled, registry
 from cadogan.core import Game, Outcome
-from cadogan.core.errors import UnknownGame
+from cadogan.errors import UnknownGame
 from cadogan.solve.beam import Beam, applies
 from cadogan.solve.engine import Budget, OutOfTime
 from cadogan.solve.native_beam import CHUNK, native_beam

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from cadogan import compiled, registry
 from cadogan.core import Game, Outcome
-from cadogan.core.errors import UnknownGame
+from cadogan.errors import UnknownGame
 from cadogan.session import Session
 from cadogan.solve import solve
 

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 
 from cadogan import registry
 from cadogan.core import Game, State
-from cadogan.core.errors import UnknownGame
+from cadogan.errors import UnknownGame
 from cadogan.solve import solve
 from cadogan.solve.players import play_deal
 
