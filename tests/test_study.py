@@ -592,6 +592,7 @@ def test_a_study_with_no_decided_deal_has_no_win_rate(tmp_path: Path) -> None:
     args = ["study", TASK.game, "-o", "complete=travelled", "--player", "greedy", "--deals"]
     data = json.loads(cadogan(*args, "1..2", "--db", str(db), "--json", timeout=120).stdout)
     assert data["rate"] is None and data["timeout"] == 2
+    assert data["options"] == {"complete": "travelled"}  # an object, as solve gives it
     text = cadogan(*args, "1..2", "--db", str(db), timeout=120).stdout
     assert "no win rate without a decided deal" in text and "0.00%" not in text
 

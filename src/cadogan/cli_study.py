@@ -248,7 +248,7 @@ def _print_totals(store: Store, task: StudyTask, as_json: bool) -> None:
     totals = {
         "game": task.game,
         "player": task.player,
-        "options": task.options_text,
+        "options": dict(task.options),  # an object, as solve and replay give it
         "deals": len(rows),
         "won": won,
         "lost": lost,
