@@ -19,6 +19,7 @@ from cadogan.record import Record
 from cadogan.session import Session
 from cadogan.web import solver
 from cadogan.web.actions import act, names_of, soon
+from cadogan.web.answers import GameView, StepView, answered
 from cadogan.web.errors import (
     BAD_INPUT,
     NOT_YOURS,
@@ -99,7 +100,10 @@ def _alone(request: Request, session: Session, scored: bool = True) -> dict[str,
     "",
     status_code=201,
     summary="Start a game alone",
-    responses=starting_errors("`bad_option`: an option or its value is not the game's"),
+    responses=answered(
+        GameView, starting_errors("`bad_option`: an option or its value is not the game's"), 201
+    ),
+    response_model=None,
 )
 def new_game(body: NewGame, request: Request) -> dict[str, Any]:
     """Start a game: a deal by number, or a random deal when ``deal`` is absent."""
@@ -112,7 +116,12 @@ def new_game(body: NewGame, request: Request) -> dict[str, Any]:
     "/records",
     status_code=201,
     summary="Start a game from a record",
-    responses=starting_errors("`bad_record`: the text is not a record, or a move in it is illegal"),
+    responses=answered(
+        GameView,
+        starting_errors("`bad_record`: the text is not a record, or a move in it is illegal"),
+        201,
+    ),
+    response_model=None,
 )
 def load_record(body: RecordText, request: Request) -> dict[str, Any]:
     """Start a game from an uploaded record, replayed through the rules.
@@ -124,7 +133,12 @@ def load_record(body: RecordText, request: Request) -> dict[str, Any]:
     return _alone(request, session, scored=not session.outcome().over)
 
 
-@router.get("/{gid}", summary="Show a game as you see it", responses=SEEN)
+@router.get(
+    "/{gid}",
+    summary="Show a game as you see it",
+    responses=answered(GameView, SEEN),
+    response_model=None,
+)
 async def show(gid: GameId, request: Request) -> dict[str, Any]:
     """The table as the asking player sees it, the legal moves (his, in his turn), the
     outcome and the seats.  Anyone with the id may look; only a seat holder may act."""
@@ -140,16 +154,20 @@ async def show(gid: GameId, request: Request) -> dict[str, Any]:
 @router.post(
     "/{gid}/moves",
     summary="Play a move",
-    responses=errors(
-        {
-            403: NOT_YOURS,
-            404: UNKNOWN_ID,
-            409: "`illegal_move`: the rules refuse it, and say why; `wrong_turn`: it is "
-            "the other player's turn",
-            413: TOO_LARGE,
-            422: f"{BAD_ID}; {BAD_INPUT}",
-        }
+    responses=answered(
+        GameView,
+        errors(
+            {
+                403: NOT_YOURS,
+                404: UNKNOWN_ID,
+                409: "`illegal_move`: the rules refuse it, and say why; `wrong_turn`: it is "
+                "the other player's turn",
+                413: TOO_LARGE,
+                422: f"{BAD_ID}; {BAD_INPUT}",
+            }
+        ),
     ),
+    response_model=None,
 )
 async def move(gid: GameId, body: MoveText, request: Request) -> dict[str, Any]:
     """Play one move, written as the legal-move list writes it; 409 with the rule's
@@ -157,25 +175,45 @@ async def move(gid: GameId, body: MoveText, request: Request) -> dict[str, Any]:
     return await _act(request, gid, "move", body.move)
 
 
-@router.post("/{gid}/undo", summary="Take back a move", responses=ALONE_ONLY)
+@router.post(
+    "/{gid}/undo",
+    summary="Take back a move",
+    responses=answered(GameView, ALONE_ONLY),
+    response_model=None,
+)
 async def undo(gid: GameId, request: Request) -> dict[str, Any]:
     """Take back the last move (and the forced moves after it); not in a room."""
     return await _act(request, gid, "undo")
 
 
-@router.post("/{gid}/redo", summary="Play again a move taken back", responses=ALONE_ONLY)
+@router.post(
+    "/{gid}/redo",
+    summary="Play again a move taken back",
+    responses=answered(GameView, ALONE_ONLY),
+    response_model=None,
+)
 async def redo(gid: GameId, request: Request) -> dict[str, Any]:
     """Play again the last move undone; not in a room."""
     return await _act(request, gid, "redo")
 
 
-@router.post("/{gid}/restart", summary="Back to the opening deal", responses=ALONE_ONLY)
+@router.post(
+    "/{gid}/restart",
+    summary="Back to the opening deal",
+    responses=answered(GameView, ALONE_ONLY),
+    response_model=None,
+)
 async def restart(gid: GameId, request: Request) -> dict[str, Any]:
     """Back to the opening position (the moves stay available to redo); not in a room."""
     return await _act(request, gid, "restart")
 
 
-@router.post("/{gid}/autoplay", summary="Play the safe moves", responses=ALONE_ONLY)
+@router.post(
+    "/{gid}/autoplay",
+    summary="Play the safe moves",
+    responses=answered(GameView, ALONE_ONLY),
+    response_model=None,
+)
 async def autoplay(gid: GameId, request: Request) -> dict[str, Any]:
     """Play moves that cannot spoil a win until none is left; not in a room."""
     return await _act(request, gid, "autoplay")
@@ -184,16 +222,20 @@ async def autoplay(gid: GameId, request: Request) -> dict[str, Any]:
 @router.post(
     "/{gid}/leave",
     summary="Hand your seat to the computer",
-    responses=errors(
-        {
-            403: NOT_YOURS,
-            404: UNKNOWN_ID,
-            409: "`not_in_room`: only a room's seat is handed over; `over`: the game is "
-            "over; `seat_free`: no one has taken the other seat, so no one waits",
-            413: TOO_LARGE,
-            422: BAD_ID,
-        }
+    responses=answered(
+        GameView,
+        errors(
+            {
+                403: NOT_YOURS,
+                404: UNKNOWN_ID,
+                409: "`not_in_room`: only a room's seat is handed over; `over`: the game is "
+                "over; `seat_free`: no one has taken the other seat, so no one waits",
+                413: TOO_LARGE,
+                422: BAD_ID,
+            }
+        ),
     ),
+    response_model=None,
 )
 async def leave(gid: GameId, request: Request) -> dict[str, Any]:
     """Leave a room: the computer plays your seat on to the end, so the other player
@@ -241,12 +283,16 @@ def record(gid: GameId, request: Request) -> PlainTextResponse:
 @router.get(
     "/{gid}/steps/{step}",
     summary="The table after some moves (the replay)",
-    responses=errors(
-        {
-            404: f"{UNKNOWN_ID}; `no_step`: the game has fewer moves",
-            422: f"{BAD_ID}, or the step is not a number from 0",
-        }
+    responses=answered(
+        StepView,
+        errors(
+            {
+                404: f"{UNKNOWN_ID}; `no_step`: the game has fewer moves",
+                422: f"{BAD_ID}, or the step is not a number from 0",
+            }
+        ),
     ),
+    response_model=None,
 )
 def step(
     gid: GameId,

@@ -17,6 +17,7 @@ from cadogan import registry
 from cadogan.cards import random_deal
 from cadogan.session import Session
 from cadogan.web.actions import names_of
+from cadogan.web.answers import GameView, answered
 from cadogan.web.errors import BAD_INPUT, TOO_LARGE, ApiError, errors, starting_errors
 from cadogan.web.persist import COMPUTER, GameDB
 from cadogan.web.players import clean_name, player_of
@@ -49,7 +50,10 @@ def _player(request: Request) -> str:
     "",
     status_code=201,
     summary="Open a room for two players",
-    responses=starting_errors("`one_player`: the game is played alone; `bad_option`"),
+    responses=answered(
+        GameView, starting_errors("`one_player`: the game is played alone; `bad_option`"), 201
+    ),
+    response_model=None,
 )
 def new_room(body: NewRoom, request: Request) -> dict[str, Any]:
     """Open a room: you hold seat 1; seat 2 waits for whoever opens the link first,

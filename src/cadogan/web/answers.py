@@ -1,0 +1,144 @@
+"""The shapes of the API's answers, for the documentation at ``/docs``.
+
+The endpoints build their answers as plain dicts (``payload``, ``seats``); these models
+only describe them, so that ``/docs`` shows every field of a 200 answer with its
+meaning.  A test validates real answers against them with unknown fields forbidden, so
+a field added to an answer and not here fails the suite instead of going undocumented.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Answer(BaseModel):
+    """An answer's shape; the test that holds the answers to it forbids other keys."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class OptionInfo(Answer):
+    """One option of a game, as ``-o name=value`` sets it."""
+
+    name: str
+    default: str
+    choices: list[str]
+    help: str
+
+
+class GameInfo(Answer):
+    """What the home page shows of a game."""
+
+    id: str = Field(examples=["travellers"])
+    name: str = Field(examples=["Travellers"])
+    aliases: list[str]
+    players: int = Field(description="1, or 2 for Sympathie")
+    packs: int
+    description: str
+    verbs: list[str] = Field(description="the words that start a move that is not a transfer")
+    options: list[OptionInfo]
+
+
+class ViewJson(Answer):
+    """The table as one player sees it: a face-down card is ``"??"``."""
+
+    game: str
+    deal: int
+    player: int
+    options: dict[str, str]
+    phase: str
+    turn: int
+    vars: dict[str, int | str] = Field(description="the game's counters, e.g. redeals")
+    piles: dict[str, list[str]] = Field(description="each pile's cards, bottom first")
+
+
+class SectionJson(Answer):
+    """A titled group of piles, as the book's plate groups them."""
+
+    title: str
+    piles: list[str]
+
+
+class MoveJson(Answer):
+    """A legal move: ``text`` is what the page sends back to play it."""
+
+    text: str = Field(examples=["talon found3"])
+    verb: str
+    args: list[str]
+    transfer: bool = Field(description="a card moved from one pile to another")
+    source: str | None
+    target: str | None
+
+
+class PlayedMove(Answer):
+    """A move of the history; ``forced`` moves were made by the rules, not chosen."""
+
+    text: str
+    forced: bool
+
+
+class SeatJson(Answer):
+    """A seat at the table."""
+
+    seat: int
+    name: str
+    you: bool
+    computer: bool
+    free: bool
+    connected: bool
+
+
+class GameView(Answer):
+    """A game as the asking player sees it: the table, the moves he may make now, the
+    outcome, undo and redo, and the seats (a room's or a game played alone)."""
+
+    id: str = Field(description="the game's unguessable id, as in its address")
+    game: GameInfo
+    deal: int
+    deal_text: str = Field(description="the deal number as text (exact in JavaScript)")
+    options: dict[str, str]
+    view: ViewJson
+    sections: list[SectionJson]
+    turn: int
+    phase: str
+    moves: list[MoveJson] = Field(description="empty unless it is the asker's turn")
+    outcome: str = Field(examples=["unfinished"], description="won, lost or unfinished")
+    over: bool
+    result: str = Field(description="the sentence announcing the end, else empty")
+    can_undo: bool
+    can_redo: bool
+    steps: int = Field(description="moves played, forced ones included")
+    chosen: int = Field(description="moves the players chose")
+    last: list[PlayedMove] = Field(description="the last twenty moves, oldest first")
+    room: bool
+    seats: list[SeatJson]
+    you: list[int] = Field(description="the asker's seats")
+    can_act: bool
+    waiting: str = Field(description="why the asker cannot move now, else empty")
+    watchers: int
+
+
+class StepView(Answer):
+    """A frame of the replay: the table after ``step`` moves."""
+
+    step: int
+    steps: int
+    move: str | None
+    forced: bool
+    view: ViewJson
+    sections: list[SectionJson]
+    outcome: str
+    result: str
+
+
+def answered(
+    model: type[Answer], errors: dict[int | str, dict[str, Any]], status: int = 200
+) -> dict[int | str, dict[str, Any]]:
+    """A route's ``responses=``: its answer described by ``model`` for ``status``,
+    beside its ``errors``.  The route returns a plain dict and passes
+    ``response_model=None`` (no second validation of every answer); ``/docs`` shows
+    the model."""
+    description = (model.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
+    return {status: {"model": model, "description": description}, **errors}
