@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
-from cadogan.web.answers import GameView, StepView
+from cadogan.web.answers import GameView, HintAnswer, StepView, Verdict
 from cadogan.web.app import create_app
 
 
@@ -44,6 +44,10 @@ def test_the_game_answers_are_the_documented_ones(client: TestClient, game: str)
         assert undescribed(GameView.model_validate(answer)) == []
     frame = client.get(f"/api/sessions/{gid}/steps/0").json()
     assert undescribed(StepView.model_validate(frame)) == []
+    asked = client.post(f"/api/sessions/{gid}/hint").json()
+    assert undescribed(HintAnswer.model_validate(asked)) == []
+    verdict = client.post(f"/api/sessions/{gid}/solve", json={"seconds": 0.5}).json()
+    assert undescribed(Verdict.model_validate(verdict)) == []
 
 
 def test_a_rooms_answer_is_the_documented_one(client: TestClient) -> None:

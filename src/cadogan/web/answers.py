@@ -142,3 +142,23 @@ def answered(
     the model."""
     description = (model.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
     return {status: {"model": model, "description": description}, **errors}
+
+
+class HintAnswer(Answer):
+    """A move to try (the solver's, or the greedy player's when it ran out of time),
+    or the news that the position can no longer be won."""
+
+    move: str | None = Field(description="the move's text, to send to /moves; null if none")
+    status: str = Field(description="solved, unsolvable, timeout or memory")
+    message: str
+
+
+class Verdict(Answer):
+    """Whether the deal (or the position) can be won, as the solver decided it."""
+
+    status: str = Field(description="solved, unsolvable, timeout or memory")
+    winnable: bool | None = Field(description="null when the solver could not decide")
+    message: str
+    nodes: int = Field(description="positions the searches generated")
+    seconds: float
+    length: int = Field(description="moves in the winning line found (0 if none)")

@@ -19,7 +19,7 @@ from cadogan.record import Record
 from cadogan.session import Session
 from cadogan.web import solver
 from cadogan.web.actions import act, names_of, soon
-from cadogan.web.answers import GameView, StepView, answered
+from cadogan.web.answers import GameView, HintAnswer, StepView, Verdict, answered
 from cadogan.web.errors import (
     BAD_INPUT,
     NOT_YOURS,
@@ -243,7 +243,12 @@ async def leave(gid: GameId, request: Request) -> dict[str, Any]:
     return await _act(request, gid, "leave")
 
 
-@router.post("/{gid}/hint", summary="A move to try", responses=ASKED)
+@router.post(
+    "/{gid}/hint",
+    summary="A move to try",
+    responses=answered(HintAnswer, ASKED),
+    response_model=None,
+)
 def hint(gid: GameId, request: Request) -> dict[str, Any]:
     """A move to try, or the news that the game is no longer winnable."""
     slot = _slot(request, gid)
@@ -252,7 +257,12 @@ def hint(gid: GameId, request: Request) -> dict[str, Any]:
     return solver.hint(slot.session, seconds)
 
 
-@router.post("/{gid}/solve", summary="Can this deal be won?", responses=ASKED)
+@router.post(
+    "/{gid}/solve",
+    summary="Can this deal be won?",
+    responses=answered(Verdict, ASKED),
+    response_model=None,
+)
 def solve(gid: GameId, request: Request, body: SolveRequest | None = None) -> dict[str, Any]:
     """Is this deal (or this position) winnable?  The solver's verdict within a time."""
     body = body or SolveRequest()
