@@ -3,13 +3,26 @@ validated against ``cadogan.web.answers`` with no key left undescribed."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
-from cadogan.web.answers import GameView, HintAnswer, StepView, Verdict
+from cadogan.web.answers import (
+    Erased,
+    GameInfo,
+    GamesList,
+    GameView,
+    HintAnswer,
+    Name,
+    OpenGames,
+    RulesPage,
+    Statistics,
+    StepView,
+    Verdict,
+)
 from cadogan.web.app import create_app
 
 
@@ -67,3 +80,26 @@ def test_docs_show_the_answers_fields(client: TestClient) -> None:
     assert {"moves", "view", "seats", "can_act", "outcome"} <= set(fields)
     created = spec["paths"]["/api/sessions"]["post"]["responses"]
     assert "201" in created and "200" not in created
+
+
+def test_the_other_answers_are_the_documented_ones(tmp_path: Path) -> None:
+    client = TestClient(create_app(str(tmp_path / "a.sqlite"), solve_seconds=0.5))
+    checks: list[tuple[type[BaseModel], Any]] = [
+        (GamesList, client.get("/api/games").json()),
+        (GameInfo, client.get("/api/games/zodiac").json()),
+        (RulesPage, client.get("/api/games/zodiac/rules").json()),
+        (Name, client.put("/api/me", json={"name": "Lady C."}).json()),
+        (Name, client.get("/api/me").json()),
+    ]
+    won = client.post("/api/sessions", json={"game": "travellers", "deal": 28}).json()
+    client.post(f"/api/sessions/{won['id']}/autoplay")  # deal 28 comes out by itself
+    client.post("/api/sessions", json={"game": "zodiac", "deal": 1})
+    opened = client.post("/api/sessions", json={"game": "zodiac", "deal": 2}).json()
+    client.post(f"/api/sessions/{opened['id']}/moves", json={"move": opened["moves"][0]["text"]})
+    mine = client.get("/api/me/games").json()
+    stats = client.get("/api/me/stats").json()
+    assert mine["games"] and stats["games"] and stats["games"][0]["results"]
+    checks += [(OpenGames, mine), (Statistics, stats)]
+    checks.append((Erased, client.post("/api/me/stats/reset", json={"confirm": True}).json()))
+    for model, answer in checks:
+        assert undescribed(model.model_validate(answer)) == [], model.__name__

@@ -162,3 +162,76 @@ class Verdict(Answer):
     nodes: int = Field(description="positions the searches generated")
     seconds: float
     length: int = Field(description="moves in the winning line found (0 if none)")
+
+
+class GamesList(Answer):
+    """Every game, in the book's order, and whether this server can solve deals."""
+
+    games: list[GameInfo]
+    solver: bool
+
+
+class RulesPage(Answer):
+    """A game's rules document, as Markdown and as HTML."""
+
+    id: str
+    name: str
+    markdown: str
+    html: str
+
+
+class Name(Answer):
+    """The player's display name (null until one is given)."""
+
+    name: str | None
+
+
+class OpenGame(Answer):
+    """An unfinished game the player holds a seat at."""
+
+    id: str
+    game: str
+    deal: str = Field(description="the deal number, as text")
+    updated: float = Field(description="last played, seconds since the epoch")
+    room: bool
+    others: list[str] = Field(description="who holds the other seats")
+
+
+class OpenGames(Answer):
+    """The player's unfinished games, the latest played first."""
+
+    games: list[OpenGame]
+
+
+class Result(Answer):
+    """One finished game, for the chart."""
+
+    finished: float = Field(description="seconds since the epoch")
+    outcome: str = Field(description="won or lost")
+    deal: int | str
+
+
+class GameStats(Answer):
+    """A player's figures at one game."""
+
+    game: str
+    name: str
+    played: int
+    won: int
+    win_percent: float
+    current_streak: int
+    best_streak: int
+    results: list[Result]
+
+
+class Statistics(Answer):
+    """A player's statistics, game by game."""
+
+    name: str | None
+    games: list[GameStats]
+
+
+class Erased(Statistics):
+    """What was erased, and the statistics after it."""
+
+    erased: int = Field(description="results erased")

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path
 
 from cadogan import registry
+from cadogan.web.answers import GameInfo, GamesList, RulesPage, answered
 from cadogan.web.errors import BAD_INPUT, UNKNOWN_GAME, ApiError, errors
 from cadogan.web.payload import game_info
 from cadogan.web.rules import rules_html, rules_markdown
@@ -18,7 +19,12 @@ GameName = Annotated[
 ]
 
 
-@router.get("/games", summary="The games you can play")
+@router.get(
+    "/games",
+    summary="The games you can play",
+    responses=answered(GamesList, {}),
+    response_model=None,
+)
 def list_games() -> dict[str, Any]:
     """Every registered game, in the book's order, and whether the solver is there."""
     return {
@@ -30,7 +36,8 @@ def list_games() -> dict[str, Any]:
 @router.get(
     "/games/{game_id}",
     summary="One game and its options",
-    responses=errors({404: UNKNOWN_GAME, 422: BAD_INPUT}),
+    responses=answered(GameInfo, errors({404: UNKNOWN_GAME, 422: BAD_INPUT})),
+    response_model=None,
 )
 def one_game(game_id: GameName) -> dict[str, Any]:
     """One game's name, packs, players, description and options (ids or aliases)."""
@@ -40,9 +47,11 @@ def one_game(game_id: GameName) -> dict[str, Any]:
 @router.get(
     "/games/{game_id}/rules",
     summary="A game's rules",
-    responses=errors(
-        {404: f"{UNKNOWN_GAME}; `no_rules`: its rules are not written yet", 422: BAD_INPUT}
+    responses=answered(
+        RulesPage,
+        errors({404: f"{UNKNOWN_GAME}; `no_rules`: its rules are not written yet", 422: BAD_INPUT}),
     ),
+    response_model=None,
 )
 def rules(game_id: GameName) -> dict[str, Any]:
     """The game's rules document as Markdown and as HTML."""

@@ -17,7 +17,14 @@ from cadogan import registry
 from cadogan.cards import random_deal
 from cadogan.session import Session
 from cadogan.web.actions import names_of
-from cadogan.web.answers import GameView, answered
+from cadogan.web.answers import (
+    Erased,
+    GameView,
+    Name,
+    OpenGames,
+    Statistics,
+    answered,
+)
 from cadogan.web.errors import BAD_INPUT, TOO_LARGE, ApiError, errors, starting_errors
 from cadogan.web.persist import COMPUTER, GameDB
 from cadogan.web.players import clean_name, player_of
@@ -75,7 +82,7 @@ def new_room(body: NewRoom, request: Request) -> dict[str, Any]:
         return game_json(gid, slot, player, names_of(store))
 
 
-@me.get("", summary="Your display name")
+@me.get("", summary="Your display name", responses=answered(Name, {}), response_model=None)
 def who(request: Request) -> dict[str, Any]:
     """The player's display name (null until he gives one)."""
     return {"name": _db(request).name(_player(request))}
@@ -84,9 +91,11 @@ def who(request: Request) -> dict[str, Any]:
 @me.put(
     "",
     summary="Set your display name",
-    responses=errors(
-        {413: TOO_LARGE, 422: f"{BAD_INPUT}; `bad_name`: too long, or a seat's own name"}
+    responses=answered(
+        Name,
+        errors({413: TOO_LARGE, 422: f"{BAD_INPUT}; `bad_name`: too long, or a seat's own name"}),
     ),
+    response_model=None,
 )
 def rename(body: PlayerName, request: Request) -> dict[str, Any]:
     """Set the name shown for you in rooms (an empty name removes it)."""
@@ -98,14 +107,24 @@ def rename(body: PlayerName, request: Request) -> dict[str, Any]:
     return {"name": name}
 
 
-@me.get("/games", summary="Your unfinished games")
+@me.get(
+    "/games",
+    summary="Your unfinished games",
+    responses=answered(OpenGames, {}),
+    response_model=None,
+)
 def my_games(request: Request) -> dict[str, Any]:
     """The games you hold a seat at that are not over, the latest played first: game,
     deal, when last played, whether it is a room and who holds the other seats."""
     return {"games": [g.to_json() for g in _db(request).unfinished(_player(request))]}
 
 
-@me.get("/stats", summary="Your statistics")
+@me.get(
+    "/stats",
+    summary="Your statistics",
+    responses=answered(Statistics, {}),
+    response_model=None,
+)
 def statistics(request: Request) -> dict[str, Any]:
     """Per game: played, won, win percentage, current and best streaks, and the
     results in order (for the chart)."""
@@ -117,9 +136,13 @@ def statistics(request: Request) -> dict[str, Any]:
 @me.post(
     "/stats/reset",
     summary="Erase your statistics",
-    responses=errors(
-        {413: TOO_LARGE, 422: f"{BAD_INPUT}; `not_confirmed`: send `confirm: true` to erase"}
+    responses=answered(
+        Erased,
+        errors(
+            {413: TOO_LARGE, 422: f"{BAD_INPUT}; `not_confirmed`: send `confirm: true` to erase"}
+        ),
     ),
+    response_model=None,
 )
 def reset(body: ResetStats, request: Request) -> dict[str, Any]:
     """Erase your statistics, once you confirm (``{"confirm": true}``)."""
