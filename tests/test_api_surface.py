@@ -101,3 +101,40 @@ def test_a_hand_made_position_is_checked_against_the_deal() -> None:
     wrong = {**good, "vars": {**good["vars"], "traveller": "x"}}
     with pytest.raises(BadState, match="counter traveller must be a whole number"):
         game.moves(state_from_json(wrong))
+
+
+def test_a_bare_position_is_taken_only_for_the_books_own_game() -> None:
+    """A position built without options used to pass for any options, and Travellers
+    read its outcome under the default (``complete=held``) while the game said
+    otherwise: the verdict then changed with the options missing."""
+    import dataclasses
+
+    from cadogan.core import FrozenMap
+
+    travelled = cadogan.game("travellers", complete="travelled")
+    bare = dataclasses.replace(travelled.deal(1), options=FrozenMap())
+    with pytest.raises(BadState, match="dealt with the options none"):
+        travelled.check(bare)
+    cadogan.game("travellers").check(bare)  # the book's own game takes it
+
+
+def test_a_record_refuses_what_its_text_would_change() -> None:
+    for fields in (
+        {"moves": ("",)},
+        {"moves": ("[Deal 3",)},
+        {"moves": ("turn  spare",)},
+        {"deal": -5},
+        {"game": 'tr"avellers'},
+        {"options": {"complete": " held"}},
+    ):
+        with pytest.raises(BadRecord):
+            Record(**{"game": "travellers", "deal": 3, **fields})  # type: ignore[arg-type]
+
+
+def test_card_readers_raise_the_packages_value_error() -> None:
+    from cadogan.cards import card
+
+    with pytest.raises(BadValue, match="not a rank"):
+        card("Zz")
+    with pytest.raises(BadValue, match="not a suit"):
+        card("Qz")

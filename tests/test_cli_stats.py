@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from cadogan import stats, storage
 from cadogan.cli import cli
+from cadogan.errors import CadoganError
 
 ALICE, BOB = "a" * 32, "b" * 32
 
@@ -146,4 +147,15 @@ def test_stats_leaves_a_foreign_file_with_a_games_table_as_it_was(tmp_path: Path
     assert result.exit_code != 0 and "holds no games played with cadogan serve" in str(
         result.exception
     )
+    assert foreign.read_bytes() == before
+
+
+def test_tables_named_like_ours_with_other_columns_are_not_read_as_ours(tmp_path: Path) -> None:
+    foreign = tmp_path / "other.sqlite"
+    with sqlite3.connect(foreign) as db:
+        db.execute("CREATE TABLE players (x)")
+        db.execute("CREATE TABLE play_results (y)")
+    before = foreign.read_bytes()
+    with pytest.raises(CadoganError, match="holds no games played with cadogan serve"):
+        storage.read_only(foreign)
     assert foreign.read_bytes() == before

@@ -66,3 +66,57 @@ def test_saving_a_record_over_an_old_one_is_all_or_nothing(
     with pytest.raises(OSError):
         session.save(path)
     assert path.read_text() == saved
+
+
+def test_a_link_is_followed_and_kept(tmp_path: Path) -> None:
+    """A rename over the link's path would have replaced the link with a file and left
+    the file it names as it was."""
+    (tmp_path / "real").mkdir()
+    real = tmp_path / "real" / "game.rec"
+    real.write_text("old")
+    link = tmp_path / "game.rec"
+    link.symlink_to(real)
+    write_atomic(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+
+
+def test_a_file_with_other_links_is_written_in_place(tmp_path: Path) -> None:
+    first = tmp_path / "a.rec"
+    first.write_text("old")
+    second = tmp_path / "b.rec"
+    os.link(first, second)
+    write_atomic(first, "new")
+    assert second.read_text() == "new" and first.stat().st_ino == second.stat().st_ino
+
+
+def test_a_folder_the_user_may_not_write_in_still_takes_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No part-file can be made there, so the file is written in place, as before."""
+    target = tmp_path / "w.rec"
+    target.write_text("old")
+    real_access = os.access
+
+    def access(path: object, mode: int) -> bool:
+        return False if Path(str(path)) == tmp_path else real_access(path, mode)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", access)
+    write_atomic(target, "new")
+    assert target.read_text() == "new"
+
+
+def test_a_file_the_user_may_not_write_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Renaming over it would have replaced a write-protected file."""
+    target = tmp_path / "ro.rec"
+    target.write_text("old")
+    real_access = os.access
+
+    def access(path: object, mode: int) -> bool:
+        return False if Path(str(path)) == target else real_access(path, mode)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", access)
+    with pytest.raises(PermissionError):
+        write_atomic(target, "new")
+    assert target.read_text() == "old"

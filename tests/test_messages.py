@@ -49,7 +49,7 @@ def test_cards_are_read_with_their_printed_signs_too() -> None:
         Card.parse("Q*")
 
 
-@pytest.mark.parametrize("text", ["A♥", "Ah ", "A"])
+@pytest.mark.parametrize("text", ["A♥", "Ah ", " Ah", "\tAh", "A"])
 def test_the_json_form_takes_only_its_own_cards(text: str) -> None:
     """In the JSON form the suit letter's case says which way up a card lies, so a
     sign (or a trailing space, which read ``Ah `` face down) is refused."""

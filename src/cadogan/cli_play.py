@@ -26,7 +26,7 @@ console = Console()
 OVER_HELP = "The game is over: undo, save FILE or quit."
 PLAY_HELP = (
     "Type a move's number or its text (cards as Qh or Q♥); also: undo [N] (u), redo [N] "
-    "(r), R (re-deal), hint (h), auto (a: the safe moves to the foundations), save FILE, "
+    "(r), R (re-deal), hint (h), auto (a: the moves that can never spoil a win), save FILE, "
     "load FILE, help (?), quit (q)."
 )
 SHORT = {

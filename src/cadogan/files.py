@@ -9,6 +9,7 @@ writing in place would leave it cut short.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -17,19 +18,31 @@ from pathlib import Path
 def write_atomic(path: str | Path, data: bytes | str) -> None:
     """Replace ``path`` with ``data`` (text is written as UTF-8), all or nothing.
 
-    The new file keeps the old one's permissions, or gets the usual ones for a new
-    file (0o666 less the umask).  On any error the temporary file is removed and the
-    error is raised; ``path`` is then as it was."""
-    target = Path(path)
+    A symbolic link is followed (the file it names is replaced, the link stays).  A
+    file the user may not write is refused, as a plain write would be.  Where the
+    replacement cannot keep what a rename would lose (a folder the user may not write
+    in, a file with other hard links), the file is written in place, as before.  The
+    new file keeps the old one's permissions (and owner, where allowed), or gets the
+    usual ones for a new file (0o666 less the umask).  On any error the temporary
+    file is removed and the error is raised; ``path`` is then as it was."""
+    target = Path(os.path.realpath(path))
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    mode = _mode_for(target)
+    old = _stat(target)
+    if old is not None and not os.access(target, os.W_OK):
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+    if not os.access(target.parent, os.W_OK) or (old is not None and old.st_nlink > 1):
+        target.write_bytes(raw)  # in place: no rename possible, or one would split links
+        return
     handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     try:
         with os.fdopen(handle, "wb") as file:
             file.write(raw)
             file.flush()
             os.fsync(file.fileno())
-        os.chmod(name, mode)
+        os.chmod(name, _mode_for(old))
+        if old is not None:
+            with contextlib.suppress(OSError):  # only the owner's rights allow it
+                os.chown(name, old.st_uid, old.st_gid)
         os.replace(name, target)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -37,10 +50,16 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
         raise
 
 
-def _mode_for(target: Path) -> int:
+def _stat(target: Path) -> os.stat_result | None:
     try:
-        return target.stat().st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        return target.stat()
+    except FileNotFoundError:
+        return None
+
+
+def _mode_for(old: os.stat_result | None) -> int:
+    if old is not None:
+        return old.st_mode & 0o7777
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cadogan.core import (
+    BadOption,
     BadRecord,
     CadoganError,
     FrozenMap,
@@ -40,6 +41,14 @@ class ReplayError(CadoganError):
 RESULTS = tuple(outcome.value for outcome in Outcome)  # a [Result "..."] header's words
 
 
+def _read_pair(pair: str) -> dict[str, str] | None:
+    """How a record's reader takes ``key=value`` (None: it cannot)."""
+    try:
+        return parse_pairs([pair])
+    except BadOption:
+        return None
+
+
 @dataclass(frozen=True)
 class Record:
     """A game written down: which game, deal and options, and every move in order.
@@ -60,12 +69,19 @@ class Record:
         object.__setattr__(self, "moves", tuple(self.moves))
         if self.result is not None and self.result not in RESULTS:
             raise BadRecord(f"result {self.result!r} is not one of {', '.join(RESULTS)}")
+        if isinstance(self.deal, bool) or not isinstance(self.deal, int) or self.deal < 1:
+            raise BadRecord(f"deal {self.deal!r} is not a deal number")
+        if not self.game or '"' in self.game or self.game != self.game.strip():
+            raise BadRecord(f"game {self.game!r} cannot be written in a record")
         for move in self.moves:
-            if not isinstance(move, str) or "\n" in move or "\r" in move:
-                raise BadRecord(f"a move is one line of text, not {move!r}")
+            if not isinstance(move, str) or move != " ".join(move.split()) or not move:
+                raise BadRecord(f"a move is one line of words, not {move!r}")
+            if move.startswith(("[", "#", ";")):
+                raise BadRecord(f"a move cannot start as a header or a comment does: {move!r}")
         for key, value in self.options.items():
-            if any(c in f"{key}{value}" for c in '"=,\n'):
-                raise BadRecord(f"option {key}={value!r} cannot be written in a record")
+            pair = f"{key}={value}"
+            if any(c in pair for c in '",') or _read_pair(pair) != {key: value}:
+                raise BadRecord(f"option {pair!r} cannot be written in a record")
 
     def text(self) -> str:
         """The record as a file's text."""

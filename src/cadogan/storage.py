@@ -84,7 +84,8 @@ def read_only(path: str | Path) -> sqlite3.Connection:
     at all raises ``CadoganError``."""
     conn, tables = open_read_only(path)
     try:
-        if {"players", "play_results"} <= tables and not _unscored(conn):
+        results = _columns(conn, "play_results")
+        if "players" in tables and results >= RESULTS_COLUMNS and not _unscored(conn):
             return conn
         older = "players" in tables and (_renames(conn) or _unscored(conn))
     except BaseException:
@@ -159,6 +160,7 @@ def migrate(conn: sqlite3.Connection) -> None:
 # names but other columns is somebody else's, and is never changed.
 GAMES_COLUMNS = frozenset(("id", "game", "record", "redo", "seats", "room", "over"))
 OLD_RESULTS_COLUMNS = frozenset(("session", "player", "game", "outcome", "deal", "finished"))
+RESULTS_COLUMNS = OLD_RESULTS_COLUMNS  # play_results, as results was before its renaming
 
 
 def _renames(conn: sqlite3.Connection) -> bool:

@@ -198,6 +198,14 @@ def test_two_piles_mean_what_the_game_reads_them_as() -> None:
     assert exchange in legal
     assert choose(legal, "australian1", "european3").move == exchange  # South first
     assert "european3" in targets(legal, "australian1", state.piles)
+    napoleon = registry.game("napoleons-square")
+    state = napoleon.deal(1)
+    legal = napoleon.moves(state)
+    reverse = Move(TRANSFER, ("packet10", "packet9"))
+    assert reverse in legal and Move(TRANSFER, ("packet9", "packet10")) not in legal
+    pick = choose(legal, "packet9", "packet10")  # a card is never moved the other way
+    assert pick.move == Move(TRANSFER, ("packet9", "packet10")) and not pick.options
+    assert "packet10" not in targets(legal, "packet9", state.piles)
 
 
 def test_x_offers_petits_paquets_exchanges_between_foundations() -> None:
@@ -243,6 +251,20 @@ def test_the_status_line_shows_the_phase_counters_and_options(
             await pilot.pause()
             assert status in text(app, "#status")
             assert str(table(app).title).endswith(title)
+
+    asyncio.run(run())
+
+
+def test_what_is_held_stays_on_an_80_column_status_line() -> None:
+    """The line ran to 85 characters with a nine-digit deal, and 'holding packet1' at
+    its end was cut off; what changes most now comes first."""
+
+    async def run() -> None:
+        app = CadoganApp(registry.game("petits-paquets"), 987654321)
+        async with app.run_test(size=(80, 24)):
+            table(app).held = "packet1"
+            line = table(app).status_line()
+            assert "holding packet1" in line[:60]
 
     asyncio.run(run())
 
@@ -562,7 +584,7 @@ def test_the_cards_left_leave_out_the_constitutions_decoration() -> None:
     async def run() -> None:
         app = CadoganApp(game, 1)
         async with app.run_test(size=SIZE):
-            assert f"cards left {playing - idle} " in text(app, "#status")
+            assert text(app, "#status").endswith(f"cards left {playing - idle}")
 
     asyncio.run(run())
 

@@ -137,7 +137,9 @@ class Game(ABC):
 
     def check(self, state: State) -> None:
         """Raise ``BadState`` unless ``state`` is this game's, under its options (a
-        position built by hand without options is taken as meant for these).
+        position built by hand without options is taken as meant for the book's own
+        game, the one with every option at its default, since the rules that read the
+        state's options then read the defaults).
 
         The rules read some options from the game and some from the state, so a state
         dealt by another game, or by this one under other options, would be played by
@@ -145,7 +147,7 @@ class Game(ABC):
         positions by hand can too."""
         if state.game != self.id:
             raise BadState(f"this position is of {state.game}, not of {self.id}")
-        if state.options and state.options != self.options:  # none: built by hand for it
+        if state.options != self.options and (state.options or not self._defaults()):
             mine = ", ".join(f"{k}={v}" for k, v in self.options.items()) or "none"
             theirs = ", ".join(f"{k}={v}" for k, v in state.options.items()) or "none"
             raise BadState(
@@ -156,6 +158,10 @@ class Game(ABC):
             raise BadState(f"this position's piles are not those {self.id} deals")
         if _cards(state) != _cards(dealt):
             raise BadState(f"this position's cards are not the ones {self.id} deals")
+
+    def _defaults(self) -> bool:
+        """Whether every option of this game has its default value."""
+        return all(self.options[spec.name] == spec.default for spec in self.option_specs)
 
     @abstractmethod
     def deal(self, number: int) -> State:

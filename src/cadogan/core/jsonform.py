@@ -26,7 +26,7 @@ def card_text(card: Card, up: bool) -> str:
 
 def read_card(text: str) -> tuple[Card, bool]:
     """Inverse of :func:`card_text`: the card and whether it is face up."""
-    if not isinstance(text, str) or len(text) < 2 or text[-1] not in "cdhsCDHS":
+    if not isinstance(text, str) or len(text) < 2 or text[-1] not in "cdhsCDHS" or text[0] <= " ":
         # The suit's letter carries the face (its case), so a sign or a space ends none.
         raise BadRecord(f"{text!r} is not a card of the JSON form (e.g. Ah up, aH down)")
     try:

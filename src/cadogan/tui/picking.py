@@ -36,7 +36,9 @@ def between(moves: tuple[Move, ...], held: str, name: str, read: Reader = _no_re
     from one to the other, moves naming just the two piles in either order (the
     Hemispheres' exchange), and the game's own reading of ``held name``."""
     found = [m for m in moves if m.args[:1] == (held,) and m.args[-1:] == (name,)]
-    found += [m for m in moves if len(m.args) == 2 and set(m.args) == {held, name}]
+    found += [  # a verb's two piles in either order; never a card moved the other way
+        m for m in moves if m.verb != TRANSFER and len(m.args) == 2 and set(m.args) == {held, name}
+    ]
     read_as = read(f"{held} {name}")
     if read_as is not None and read_as in moves:
         found.append(read_as)

@@ -206,10 +206,12 @@ class TableScreen(Screen[None]):
         else:  # Travellers and Sympathie build no foundations: what is still hidden
             left = f"face down {sum(not up for p in piles.values() for up in p.up)}"
         outcome = self.session.outcome()
-        result = {Outcome.WON: "WON!", Outcome.LOST: "lost", Outcome.ONGOING: "playing"}[outcome]
+        result = {Outcome.WON: "WON!", Outcome.LOST: "lost", Outcome.ONGOING: ""}[outcome]
         phase = describe_phase(state, 1 if outcome.over else self.game.players)
-        held = f" | holding {self.held}" if self.held else ""
-        return f"Deal {self.session.deal} | {phase} | {left} | {result}{held}"
+        held = f"holding {self.held}" if self.held else ""
+        # What changes most comes first: a long line is cut at the end (80 columns).
+        parts = [f"Deal {self.session.deal}", held, result, phase, left]
+        return " | ".join(part for part in parts if part)
 
     def on_pile_widget_chosen(self, event: PileWidget.Chosen) -> None:
         pick = choose(self.session.moves(), self.held, event.name, self.read)
