@@ -1027,3 +1027,32 @@ def test_a_double_click_on_an_action_button_plays_one_move(page: Page, base: str
     page.wait_for_timeout(500)
     assert current(page)["chosen"] == chosen + 1
     expect(page.locator("#message")).not_to_have_attribute("data-kind", "error")
+
+
+def test_a_finger_drags_a_card_on_a_phone_held_upright(browser: Browser, base: str) -> None:
+    """Held upright, the browser took a finger on a card for a scroll and cancelled the
+    drag: the move was lost and the card's image stayed floating on the screen.  Piles
+    now keep the touch at any size, and a cancelled drag clears itself."""
+    for tab in watched_tab(browser, PHONE):
+        open_game(tab, base, "hemispheres", 7)
+        wait_for_card_width(tab, 20)
+        seen = tab.evaluate(
+            """() => {
+              const pile = document.querySelector('.table .pile[data-pile="asiatic3"]');
+              const card = pile.querySelector('img.card');
+              const r = card.getBoundingClientRect();
+              const at = (x, y) => ({bubbles: true, clientX: x, clientY: y, button: 0,
+                                     pointerId: 1, pointerType: 'touch'});
+              card.dispatchEvent(new PointerEvent('pointerdown', at(r.x + 5, r.y + 5)));
+              window.dispatchEvent(new PointerEvent('pointermove', at(r.x + 60, r.y + 60)));
+              const floating = document.querySelectorAll('.ghost').length;
+              window.dispatchEvent(new PointerEvent('pointercancel', at(r.x + 60, r.y + 60)));
+              return {
+                touch: getComputedStyle(pile).touchAction,
+                floating,
+                left: document.querySelectorAll('.ghost').length,
+                held: document.querySelectorAll('.pile.selected').length,
+              };
+            }"""
+        )
+        assert seen == {"touch": "none", "floating": 1, "left": 0, "held": 0}, seen

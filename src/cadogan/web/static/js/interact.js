@@ -56,6 +56,17 @@ export function attach(box) {
     ghost.style.top = `${event.clientY - ghost.offsetHeight / 3}px`;
   });
 
+  // The browser may take the pointer back (a scroll it decided on): drop the drag,
+  // so no card image is left floating and no card stays picked up.
+  window.addEventListener("pointercancel", () => {
+    if (!press) return;
+    const dragging = Boolean(ghost);
+    ghost?.remove();
+    ghost = null;
+    press = null;
+    if (dragging) cancel();
+  });
+
   window.addEventListener("pointerup", (event) => {
     if (!press) return;
     const dragging = Boolean(ghost);
