@@ -470,3 +470,22 @@ def test_a_server_that_fails_to_start_is_an_error(
     monkeypatch.setattr(cli_serve, "tune_gc", lambda: None)
     result = CliRunner().invoke(cli, ["serve", "--port", "0", "--db", str(tmp_path / "x.db")])
     assert result.exit_code == 1 and "the server did not start" in result.output
+
+
+def test_a_hint_waits_at_most_three_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hints took the whole solve budget (10 s) in every undecided position; the
+    rule-of-thumb answer now comes after HINT_SECONDS, and a verdict keeps its 10 s."""
+    from cadogan.web import solver
+    from cadogan.web.api_play import HINT_SECONDS
+
+    asked: list[float] = []
+
+    def hint(session: object, seconds: float) -> dict[str, Any]:
+        asked.append(seconds)
+        return {"move": None, "status": "timeout", "message": "thinking"}
+
+    monkeypatch.setattr(solver, "hint", hint)
+    client = TestClient(create_app(solve_seconds=10.0))
+    gid = start(client, "napoleons-square", 7)["id"]
+    assert client.post(f"/api/sessions/{gid}/hint").status_code == 200
+    assert asked == [HINT_SECONDS] and HINT_SECONDS == 3.0

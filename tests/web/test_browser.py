@@ -241,6 +241,28 @@ def test_travellers_finishes_by_autoplay_and_announces_the_result(page: Page, ba
     expect(result).to_contain_text("Travellers is")
     assert current(page)["over"]
     page.screenshot(path=str(SHOTS / "travellers-finished.png"))
+    # Nothing is left to ask or to play once it is over: the tools say so by being off.
+    for tool in ("#hint", "#winnable", "#autoplay"):
+        expect(page.locator(tool)).to_be_disabled()
+
+
+def test_the_header_shows_the_phase_the_counters_and_the_options(page: Page, base: str) -> None:
+    """The page never showed what the command line's header does: re-deals left, the
+    Zodiac's phase, the Race marriages made, the options that differ from the book."""
+    open_game(page, base, "duchesse-de-luynes", 1)
+    expect(page.locator("#game-meta")).to_have_text("deal 1 \u00b7 redeals 3")
+    open_game(page, base, "zodiac", 1)
+    expect(page.locator("#game-meta")).to_have_text("deal 1 \u00b7 marry")
+    page.evaluate(
+        """async () => {
+          const r = await fetch('/api/sessions', {method: 'POST',
+            headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({game: 'napoleons-square', deal: 4,
+                                  options: {rules: 'modern'}})});
+          location.hash = '#/game/' + (await r.json()).id;
+        }"""
+    )
+    expect(page.locator("#game-meta")).to_have_text("deal 4 \u00b7 rules=modern")
 
 
 def focused(page: Page) -> str | None:
@@ -1056,3 +1078,22 @@ def test_a_finger_drags_a_card_on_a_phone_held_upright(browser: Browser, base: s
             }"""
         )
         assert seen == {"touch": "none", "floating": 1, "left": 0, "held": 0}, seen
+
+
+def test_moves_that_name_a_card_show_it_as_the_table_does(page: Page, base: str) -> None:
+    """The buttons read "Slip packet 5 kc" and the take list "Qh \u2194 K\u2665 found7":
+    the text form's codes, and an arrow that said the two were exchanged."""
+    open_game(page, base, "napoleons-square", 10)  # opens in the Note's remedy
+    expect(page.locator("#actions button.action").first).to_have_text("Slip packet 5 K\u2663")
+    data = open_game(page, base, "petits-paquets", 12)
+    takes = [m for m in data["moves"] if m["verb"] == "take"]
+    assert takes, "deal 12 opens with a take from packet 13"
+    options = page.locator("#actions select.paired option").all_text_contents()
+    card, target = takes[0]["args"]
+    label = ("10" if card[0] == "T" else card[0]) + {
+        "c": "\u2663",
+        "d": "\u2666",
+        "h": "\u2665",
+        "s": "\u2660",
+    }[card[1]]
+    assert any(o.startswith(f"{label} \u2192 ") and o.endswith(target) for o in options), options

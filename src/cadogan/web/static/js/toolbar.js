@@ -3,16 +3,27 @@
 // autoplay, "is this deal winnable?", records.
 
 import { api, ApiError, notADeal } from "./api.js";
-import { placeName } from "./cards.js";
+import { cardLabel, placeName } from "./cards.js";
 import { $, capital, clear, el } from "./dom.js";
 import { ctl, run, send, showHint } from "./game.js";
 import { buttonMoves, pairedActions, topLabel } from "./moves.js";
 import { complain, refuse, say, setBusy } from "./status.js";
 
-// An action's words with its piles named for the player: "turn packet 1", not "turn p1packet1".
-const inWords = (payload, move) => [move.verb, ...move.args.map((a) => (a in payload.view.piles ? placeName(a) : a))].join(" ");
-// A pile with its face-up top card, for the lists of paired actions: "4\u2660 european1".
-const named = (payload, pile) => [topLabel(payload, pile), pile].filter(Boolean).join(" ");
+// A card written in a move's text ("Qh", "kc" for a slip's king) as the table prints
+// it ("Q\u2665", "K\u2663"), or null for a word that is no card.
+const CARD = /^([a2-9tjqk])([cdhs])$/i;
+const cardWord = (word) => (CARD.test(word) ? cardLabel(word[0].toUpperCase() + word[1].toLowerCase()) : null);
+// A move's argument for the player: a pile by its name, a card by its label.
+const argWords = (payload, a) => (a in payload.view.piles ? placeName(a) : cardWord(a) ?? a);
+// An action's words with its piles named for the player: "turn packet 1", not "turn
+// p1packet1"; "slip packet 5 K\u2663", not "slip packet5 kc".
+const inWords = (payload, move) => [move.verb, ...move.args.map((a) => argWords(payload, a))].join(" ");
+// A pile with its face-up top card, for the lists of paired actions: "4\u2660 european1";
+// a card named in the move (Petits Paquets' take) by its label.
+const named = (payload, pile) => (pile in payload.view.piles
+  ? [topLabel(payload, pile), pile].filter(Boolean).join(" ") : cardWord(pile) ?? pile);
+// Two piles are exchanged both ways; a named card goes one way, onto the pile.
+const joiner = (payload, move) => (move.args[0] in payload.view.piles ? " \u2194 " : " \u2192 ");
 
 // Which of the action controls has the focus: its move, its words and its place, so
 // that the rebuilt box gives it back (a keyboard user keeps his place after a move).
@@ -46,7 +57,7 @@ function actionButtons(payload) {
   }
   for (const [verb, moves] of pairedActions(payload)) {
     const pick = el("select", { "aria-label": `${capital(verb)}: choose the piles`, class: "paired" },
-      moves.map((m) => el("option", { value: m.text, text: m.args.map((a) => named(payload, a)).join(" \u2194 ") })));
+      moves.map((m) => el("option", { value: m.text, text: m.args.map((a) => named(payload, a)).join(joiner(payload, m)) })));
     box.append(el("span", { class: "group" }, pick,
       el("button", { type: "button", class: "action", onclick: () => send(pick.value), text: capital(verb) })));
   }
@@ -60,6 +71,23 @@ function moveList(payload) {
   $("#moves-count").textContent = String(payload.moves.length);
 }
 
+// The options that differ from the book's, the phase (when not plain play) and the
+// game's counters, as the command line's header shows them: re-deals left, the next
+// count, the Race marriages made ... ("vars" of the player's view).
+export function phaseText(payload) {
+  const changed = payload.game.options
+    .filter((o) => payload.options[o.name] !== o.default)
+    .map((o) => `${o.name}=${payload.options[o.name]}`);
+  const parts = changed.length ? [changed.join(", ")] : [];
+  if (payload.phase !== "play" && !payload.over) parts.push(payload.phase);
+  if (!payload.over) {
+    for (const [name, value] of Object.entries(payload.view.vars)) {
+      parts.push(`${name.replaceAll("_", " ")} ${value}`);
+    }
+  }
+  return parts.map((p) => ` \u00b7 ${p}`).join("");
+}
+
 export function update(payload) {
   actionButtons(payload);
   moveList(payload);
@@ -68,14 +96,15 @@ export function update(payload) {
   // The solver answers for the player to move: in a room only he may ask it, and a
   // watcher never may (the server refuses them too).
   const idle = !payload.you.length || (payload.room && !payload.can_act);
-  $("#hint").disabled = idle;
-  $("#winnable").disabled = idle;
+  $("#hint").disabled = idle || payload.over; // nothing left to ask once it is over
+  $("#winnable").disabled = idle || payload.over;
+  $("#autoplay").disabled = payload.over;
   $("#save").href = api.recordUrl(payload.id);
   $("#save").setAttribute("download", `${payload.game.id}-${payload.deal_text}.txt`);
   $("#game-title").textContent = payload.game.name;
   const turn = payload.over ? " \u00b7 game over"
     : payload.game.players > 1 ? ` \u00b7 player ${payload.turn} to play` : "";
-  $("#game-meta").textContent = `deal ${payload.deal_text}${turn}`;
+  $("#game-meta").textContent = `deal ${payload.deal_text}${turn}${phaseText(payload)}`;
   $("#deal-number").value = "";
 }
 
