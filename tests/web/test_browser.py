@@ -1097,3 +1097,20 @@ def test_moves_that_name_a_card_show_it_as_the_table_does(page: Page, base: str)
         "s": "\u2660",
     }[card[1]]
     assert any(o.startswith(f"{label} \u2192 ") and o.endswith(target) for o in options), options
+
+
+def test_the_pack_clicked_when_no_deal_is_allowed_says_why(page: Page, base: str) -> None:
+    """It was picked up ("no legal destination is listed for it"), and a face-down
+    Discard too; the pack now asks the server, which names the rule."""
+    data = open_game(page, base, "duchesse-de-luynes", 7)
+    for _ in range(40):  # deal until a card fits a foundation: dealing is then refused
+        if not any(m["verb"] == "deal" for m in data["moves"]) or data["over"]:
+            break
+        page.locator("#actions button.action", has_text="Deal").first.click()
+        expect(page.locator("#game-meta")).to_be_visible()
+        page.wait_for_load_state("networkidle")
+        data = current(page)
+    assert not any(m["verb"] == "deal" for m in data["moves"]) and not data["over"]
+    pile(page, "pack").locator("img.card").last.click()
+    expect(page.locator("#message")).to_contain_text("Not allowed:")
+    expect(page.locator(".pile.selected")).to_have_count(0)

@@ -7,7 +7,7 @@ import { layoutFor } from "./layouts/index.js";
 import {
   actionsOn, attemptText, isFoundation, movesFrom, spoken, targetOf, targetsFrom, topLabel,
 } from "./moves.js";
-import { cardLabel, isHidden } from "./cards.js";
+import { cardLabel, isHidden, placeName } from "./cards.js";
 import { drawTable } from "./render.js";
 import { complain, offline, refuse, say, showResult } from "./status.js";
 
@@ -187,6 +187,13 @@ export async function clickPile(pile, card = null) {
   if (actions.length === 1) return send(actions[0].text);
   const zero = payload.moves.filter((m) => !m.transfer && m.args.length === 0);
   if (TURNED.test(pile) && zero.length === 1) return send(zero[0].text);
+  // The pack with no deal allowed now: ask for it anyway, so that the server says which
+  // rule holds it back (a card to play first, the pack dealt out ...).
+  const dealing = ["deal", "turn"].find((v) => payload.game.verbs.includes(v));
+  if (TURNED.test(pile) && !zero.length && dealing && !payload.over) return send(dealing);
+  if (cards.length && isHidden(cards[cards.length - 1])) {
+    return say(`${placeName(pile)} lies face down: its cards cannot be picked up.`);
+  }
   const single = payload.moves.find((m) => !m.transfer && m.args.length === 1);
   if (single && !payload.moves.some((m) => m.args.length >= 2)) return send(`${single.verb} ${pile}`);
   if (!cards.length) return say(`${pile} is empty.`);
