@@ -31,3 +31,18 @@ def test_every_game_opens_its_rules_with_the_rules_and_keeps_every_line(game_id:
     assert sorted(x for x in shown.splitlines() if x and x != ABOUT) == sorted(
         x for x in text.splitlines() if x
     )
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_players_read_the_rules_and_options_before_the_solvers_sections(game_id: str) -> None:
+    """The rules panel opened on the whole document, the solver's hooks and pruning
+    (thousands of lines) before the options; they now come last, and nothing is lost."""
+    text = rules_markdown(game_id)
+    assert text is not None
+    shown = for_players(text)
+    headings = [line for line in shown.splitlines() if line.startswith("## ")]
+    original = [line for line in text.splitlines() if line.startswith("## ")]
+    assert sorted(headings) == sorted([*original, "## About this document"])
+    solver = [h for h in headings if h.lower().startswith(("## solver", "## the solver"))]
+    players = [h for h in headings if h not in solver]
+    assert headings == players + solver

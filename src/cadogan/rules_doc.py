@@ -32,4 +32,14 @@ def for_players(text: str) -> str:
     notes, rules = body[:first].strip(), body[first + 1 :].rstrip()
     if not notes:
         return text
-    return f"{title}\n\n{rules}\n\n{ABOUT}\n\n{notes}\n"
+    play, solver = _solver_last(rules)
+    return f"{title}\n\n{play}\n\n{ABOUT}\n\n{notes}{solver}\n"
+
+
+def _solver_last(rules: str) -> tuple[str, str]:
+    """The sections for players, and after them the solver's (its hooks and pruning),
+    which a player reading the rules beside the table need not scroll through first."""
+    parts = rules.removeprefix("## ").split("\n## ")  # each section without its "## "
+    solver = [part for part in parts if part.lower().startswith(("solver", "the solver"))]
+    play = "\n".join(f"## {part.rstrip()}\n" for part in parts if part not in solver)
+    return play.rstrip(), "".join(f"\n\n## {part.rstrip()}" for part in solver)

@@ -1114,3 +1114,16 @@ def test_the_pack_clicked_when_no_deal_is_allowed_says_why(page: Page, base: str
     pile(page, "pack").locator("img.card").last.click()
     expect(page.locator("#message")).to_contain_text("Not allowed:")
     expect(page.locator(".pile.selected")).to_have_count(0)
+
+
+def test_a_squeezed_talon_shows_its_count(page: Page, base: str) -> None:
+    """Napoleon's Square fans its talon into little room and showed no number; a phone
+    shows no tooltip, so the count was nowhere."""
+    open_game(page, base, "napoleons-square", 2)
+    gid = current(page)["id"]
+    for _ in range(3):
+        page.request.post(f"{base}/api/sessions/{gid}/moves", data={"move": "deal"})
+    page.reload()
+    size = len(current(page)["view"]["piles"]["talon"])
+    assert size >= 2
+    expect(pile(page, "talon").locator(".count")).to_have_text(str(size))

@@ -14,6 +14,11 @@ export function cardWidth(box, layout) {
   return Math.max(MIN_CARD, Math.min(MAX_CARD, Math.floor(fit)));
 }
 
+// Fanned piles whose size matters to the player, and whose fan squeezes many cards
+// into little room: they show their count as a stacked pile does (a phone shows no
+// tooltip).
+const COUNTED = /^(p\d)?(talon|exiles|discard|pairs)$/;
+
 function offsets(slotDef, count) {
   const fan = slotDef.fan || "stack";
   if (fan === "stack" || count < 2) return null;
@@ -91,8 +96,8 @@ function pileNode(given, cards, cw) {
     if (upsideDown(turn)) words.style.transform = "rotate(180deg)"; // read from the table's edge
     node.append(words);
   }
-  if (!places && cards.length > 1) {
-    node.classList.add("stacked");
+  if (cards.length > 1 && (!places || COUNTED.test(slotDef.pile))) {
+    if (!places) node.classList.add("stacked");
     const badge = el("span", { class: "count", "aria-hidden": "true", text: String(cards.length) });
     if (turn) badge.style.transform = `rotate(${-turn}deg)`; // the count stands upright
     node.append(badge);
