@@ -136,7 +136,8 @@ def test_rule_4_each_player_turns_only_his_own_packets_in_order() -> None:
     """Rule 4: it is one player's turn at a time, and his packets are turned in order."""
     state = board({1: down("4c"), 2: down("5c")}, {1: down("Qh")}, turn=1)
     assert "player 1's turn" in refusal(state, "turn p2packet1")
-    assert "next is 'turn p1packet1'" in refusal(state, "turn p1packet2")
+    assert "p1packet1 is next" in refusal(state, "turn p1packet2")
+    assert "a grace is turned by itself ('grace')" in refusal(state, "turn p1grace")
     assert "already face up" in refusal(G.play(state, turn("p1packet1")), "turn p1packet1")
     assert "empty" in refusal(state, "turn p1packet9")
     assert "only when no packet" in refusal(state, "grace")

@@ -207,6 +207,11 @@ class Sympathie(Game):
                 return "player 1's grace comes first, then player 2's"
             return "a grace is turned only when no packet has a face-down top card left"
         name = move.args[0] if len(move.args) == 1 else ""
+        if name in (grace(1), grace(2)):
+            return (
+                "a grace is turned by itself ('grace'), once no packet of the players has "
+                "a face-down top card left"
+            )
         if name not in packets(1) + packets(2):
             return "'turn' names one packet, e.g. 'turn p1packet5'"
         if name not in packets(mover):
@@ -215,7 +220,8 @@ class Sympathie(Game):
             return f"{name} is empty"
         if state.piles[name].top_up:
             return f"the top card of {name} is already face up"
-        return f"the packets are turned in order: next is '{legal[0]}'"
+        nxt = legal[0].args[0] if legal and legal[0].args else ""
+        return f"the packets are turned in order: {nxt or 'the grace'} is next"
 
     def sections(self, state: State) -> tuple[Section, ...]:
         """Each player's packets, then his grace and the pairs he has laid aside."""
