@@ -1127,3 +1127,19 @@ def test_a_squeezed_talon_shows_its_count(page: Page, base: str) -> None:
     size = len(current(page)["view"]["piles"]["talon"])
     assert size >= 2
     expect(pile(page, "talon").locator(".count")).to_have_text(str(size))
+
+
+def test_the_statistics_fit_a_phone_held_upright(browser: Browser, base: str) -> None:
+    """The table was 723 px wide, so the whole page scrolled sideways to 787 px and the
+    top bar covered half of it; the table now scrolls in its own box."""
+    for tab in watched_tab(browser, PHONE):
+        open_game(tab, base, "travellers", 3)
+        tab.locator("#autoplay").click()
+        expect(tab.locator("#result")).to_be_visible()
+        tab.goto(f"{base}/#/stats")
+        expect(tab.locator(".stats-table")).to_be_visible()
+        widths = tab.evaluate(
+            "() => [document.scrollingElement.scrollWidth, window.innerWidth,"
+            " document.querySelector('.stats-scroll').scrollWidth]"
+        )
+        assert widths[0] <= widths[1] < widths[2], widths  # the box scrolls, not the page

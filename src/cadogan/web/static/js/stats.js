@@ -81,9 +81,10 @@ function draw(data) {
     return;
   }
   const head = ["Game", "Played", "Won", "Win %", "Current streak", "Best streak", "Results over time"];
-  body.append(el("table", { class: "stats-table" },
+  // The table scrolls sideways in its own box on a narrow screen: the page keeps its width.
+  body.append(el("div", { class: "stats-scroll" }, el("table", { class: "stats-table" },
     el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h })))),
-    el("tbody", {}, data.games.map(row))));
+    el("tbody", {}, data.games.map(row)))));
   body.append(el("p", { class: "chart-key", text: CHART_KEY }));
 }
 
