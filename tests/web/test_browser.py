@@ -1143,3 +1143,26 @@ def test_the_statistics_fit_a_phone_held_upright(browser: Browser, base: str) ->
             " document.querySelector('.stats-scroll').scrollWidth]"
         )
         assert widths[0] <= widths[1] < widths[2], widths  # the box scrolls, not the page
+
+
+def test_escape_closes_the_more_menu_then_the_rules_wherever_the_focus_is(
+    page: Page, base: str
+) -> None:
+    """Escape closed the rules only with the focus inside them, and never the More menu,
+    which also stayed open over the table after a click elsewhere."""
+    more = page.locator("details.more")
+    open_game(page, base, "zodiac", 1)
+    page.locator("details.more summary").click()
+    page.locator("#rules-button").click()
+    expect(page.locator("#rules")).to_be_visible()
+    page.locator("#game-title").click()  # the focus away from the panel, the menu shut
+    expect(more).not_to_have_attribute("open", "")
+    page.keyboard.press("Escape")
+    expect(page.locator("#rules")).to_be_hidden()
+    page.locator("details.more summary").click()
+    expect(more).to_have_attribute("open", "")
+    page.keyboard.press("Escape")
+    expect(more).not_to_have_attribute("open", "")
+    page.locator("details.more summary").click()
+    page.locator("#table-box").click(position={"x": 5, "y": 5})
+    expect(more).not_to_have_attribute("open", "")

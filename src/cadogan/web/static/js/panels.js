@@ -84,6 +84,22 @@ export function attachPanels() {
   $("#rules").addEventListener("keydown", (event) => {
     if (event.key === "Escape") closeRules();
   });
+  // Escape, wherever the focus is, closes the More menu first, then the rules; a click
+  // elsewhere closes the menu too (open, it covers the top of the table on a phone).
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || event.target.closest?.("#rules")) return;
+    const more = document.querySelector("details.more[open]");
+    if (more) {
+      more.open = false;
+      more.querySelector("summary")?.focus();
+    } else if (!$("#rules").hidden) {
+      closeRules();
+    }
+  });
+  document.addEventListener("click", (event) => {
+    const more = document.querySelector("details.more[open]");
+    if (more && !more.contains(event.target)) more.open = false;
+  });
 }
 
 // The replay's keys (keyboard.js calls them wherever the focus is while it is open).
