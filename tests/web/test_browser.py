@@ -1166,3 +1166,15 @@ def test_escape_closes_the_more_menu_then_the_rules_wherever_the_focus_is(
     page.locator("details.more summary").click()
     page.locator("#table-box").click(position={"x": 5, "y": 5})
     expect(more).not_to_have_attribute("open", "")
+
+
+@pytest.mark.parametrize("typed", ["0", "abc"])
+def test_a_bad_deal_number_gets_the_pages_own_words(page: Page, base: str, typed: str) -> None:
+    """The inputs' pattern let the browser stop the form with its generic bubble, so
+    the page's own sentence about deal numbers was never seen."""
+    page.goto(f"{base}/#/")
+    form = page.locator('form[data-game="travellers"]')
+    form.locator("input.deal-number").fill(typed)
+    form.locator("button.play").click()
+    expect(page.locator("#notice")).to_contain_text("That is not a deal number")
+    expect(page.locator("#notice")).to_be_visible()

@@ -25,7 +25,8 @@ function optionField(gameId, option) {
 
 function gameCard(game) {
   const dealId = `deal-${game.id}`;
-  const form = el("form", { class: "game-card", "data-game": game.id, "aria-labelledby": `title-${game.id}` },
+  // novalidate: the page says what is wrong with a deal number, not the browser's bubble.
+  const form = el("form", { class: "game-card", "data-game": game.id, "aria-labelledby": `title-${game.id}`, novalidate: "" },
     el("h2", { id: `title-${game.id}`, text: game.name }),
     el("p", { class: "facts", text: `${plural(game.packs, "pack")} \u00b7 ${plural(game.players, "player")}` }),
     el("p", { class: "description", text: game.description }),
