@@ -13,6 +13,17 @@ from cadogan.files import write_atomic
 from cadogan.session import Session
 
 
+def _deny_write(monkeypatch: pytest.MonkeyPatch, denied: Path) -> None:
+    """As if the user might not write ``denied`` (the tests run as root, whom
+    permissions do not stop)."""
+    real_access = os.access
+
+    def access(path: object, mode: int) -> bool:
+        return False if Path(str(path)) == denied else real_access(path, mode)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", access)
+
+
 def _full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     def full(fd: int) -> None:
         raise OSError(28, "No space left on device")
@@ -95,12 +106,7 @@ def test_a_folder_the_user_may_not_write_in_still_takes_the_file(
     """No part-file can be made there, so the file is written in place, as before."""
     target = tmp_path / "w.rec"
     target.write_text("old")
-    real_access = os.access
-
-    def access(path: object, mode: int) -> bool:
-        return False if Path(str(path)) == tmp_path else real_access(path, mode)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(os, "access", access)
+    _deny_write(monkeypatch, tmp_path)
     write_atomic(target, "new")
     assert target.read_text() == "new"
 
@@ -111,12 +117,7 @@ def test_a_file_the_user_may_not_write_is_refused(
     """Renaming over it would have replaced a write-protected file."""
     target = tmp_path / "ro.rec"
     target.write_text("old")
-    real_access = os.access
-
-    def access(path: object, mode: int) -> bool:
-        return False if Path(str(path)) == target else real_access(path, mode)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(os, "access", access)
+    _deny_write(monkeypatch, target)
     with pytest.raises(PermissionError):
         write_atomic(target, "new")
     assert target.read_text() == "old"
