@@ -468,12 +468,19 @@ def test_the_rules_panel(page: Page, base: str) -> None:
     page.locator("#rules-button").click()
     expect(page.locator("#rules-body h1, #rules-body h2").first).to_be_visible()
     expect(page.locator("#rules-body h2").first).to_have_text("The rules, in our words")
-    page.locator("details.more summary").click()  # the menu closed, the tools show
+    expect(page.locator("details.more")).not_to_have_attribute("open", "")  # shut, tools show
     covered = page.evaluate(
         """() => { const b = document.querySelector('#hint').getBoundingClientRect();
         return document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2)?.id; }"""
     )
     assert covered == "hint"  # the rules lie beside the table, under the toolbar
+    page.locator("details.more summary").click()  # the menu opens over the rules panel
+    load = page.evaluate(
+        """() => { const b = document.querySelector('#load').getBoundingClientRect();
+        return document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2)?.id; }"""
+    )
+    assert load == "load"  # Load and Replay stay in reach, not behind the panel
+    page.keyboard.press("Escape")
     page.locator("#rules-close").click()
     expect(page.locator("#rules")).to_be_hidden()
 

@@ -191,12 +191,12 @@ export async function clickPile(pile, card = null) {
   // rule holds it back (a card to play first, the pack dealt out ...).
   const dealing = ["deal", "turn"].find((v) => payload.game.verbs.includes(v));
   if (TURNED.test(pile) && !zero.length && dealing && !payload.over) return send(dealing);
-  if (cards.length && isHidden(cards[cards.length - 1])) {
-    return say(`${placeName(pile)} lies face down: its cards cannot be picked up.`);
-  }
   const single = payload.moves.find((m) => !m.transfer && m.args.length === 1);
   if (single && !payload.moves.some((m) => m.args.length >= 2)) return send(`${single.verb} ${pile}`);
   if (!cards.length) return say(`${pile} is empty.`);
+  if (isHidden(cards[cards.length - 1])) {
+    return say(`${placeName(pile)} lies face down: its cards cannot be picked up.`);
+  }
   return select(selection);
 }
 
