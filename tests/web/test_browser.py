@@ -1185,3 +1185,15 @@ def test_a_bad_deal_number_gets_the_pages_own_words(page: Page, base: str, typed
     form.locator("button.play").click()
     expect(page.locator("#notice")).to_contain_text("That is not a deal number")
     expect(page.locator("#notice")).to_be_visible()
+
+
+def test_an_empty_duchesse_foundation_names_the_card_that_begins_it(page: Page, base: str) -> None:
+    """Every empty foundation read "foundation", though each keeps one suit."""
+    data = open_game(page, base, "duchesse-de-luynes", 1)
+    piles = data["view"]["piles"]
+    empty = [f"found{n}" for n in range(1, 9) if not piles[f"found{n}"]]
+    assert empty
+    wanted = {1: "A\u2663", 2: "A\u2666", 3: "A\u2665", 4: "A\u2660"}
+    wanted |= {n + 4: "K" + card[1] for n, card in wanted.items()}
+    for name in empty:
+        expect(pile(page, name).locator(".placeholder")).to_have_text(wanted[int(name[-1])])

@@ -26,6 +26,13 @@ export default function duchesse(payload) {
   slots.forEach((s, i) => {
     if (s.caption === true) s.caption = `Packet ${(i % 4) + 1}`;
   });
+  // Each foundation keeps one suit (found1-4 the aces of clubs, diamonds, hearts and
+  // spades; found5-8 the kings): an empty one says which card begins it.
+  const SUITS = ["\u2663", "\u2666", "\u2665", "\u2660"];
+  slots.forEach((s) => {
+    const n = /^found(\d)$/.exec(s.pile);
+    if (n) s.caption = `${Number(n[1]) <= 4 ? "A" : "K"}${SUITS[(Number(n[1]) - 1) % 4]}`;
+  });
   const labels = [
     label("Aces, building up", X0 + 1.5 * PITCH, upY - 0.85, { cls: "plate small" }),
     label("Kings, building down", X0 + 1.5 * PITCH, downY + 0.85, { cls: "plate small" }),
