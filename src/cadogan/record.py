@@ -68,7 +68,9 @@ class Record:
         object.__setattr__(self, "options", FrozenMap(dict(self.options)))
         object.__setattr__(self, "moves", tuple(self.moves))
         if self.result is not None and self.result not in RESULTS:
-            raise BadRecord(f"result {self.result!r} is not one of {', '.join(RESULTS)}")
+            raise BadRecord(
+                f"result {self.result!r} is not one of {', '.join(RESULTS)} (docs/formats.md)"
+            )
         if isinstance(self.deal, bool) or not isinstance(self.deal, int) or self.deal < 1:
             raise BadRecord(f"deal {self.deal!r} is not a deal number")
         if not self.game or '"' in self.game or self.game != self.game.strip():
@@ -147,10 +149,6 @@ class Record:
         if not re.fullmatch(r"[0-9]+", tags["Deal"]):  # int() would take " 28 " and "2_8"
             raise BadRecord(f"deal {tags['Deal']!r} is not a deal number (1 and up, digits 0-9)")
         deal = int(tags["Deal"])
-        if tags.get("Result") and tags["Result"] not in RESULTS:
-            raise BadRecord(
-                f"result {tags['Result']!r} is not one of {', '.join(RESULTS)} (docs/formats.md)"
-            )
         options = parse_pairs([tags["Options"]]) if tags.get("Options") else {}
         return cls(tags["Game"], deal, options, moves, tags.get("Result") or None)
 

@@ -65,11 +65,7 @@ def layout(game: Game, state: State, player: int = 1) -> Group:
 
 def changed_options(game: Game) -> list[str]:
     """The options that differ from the game's defaults, as ``name=value``."""
-    return [
-        f"{spec.name}={game.options[spec.name]}"
-        for spec in game.option_specs
-        if game.options[spec.name] != spec.default
-    ]
+    return game.changed_options()
 
 
 def options_label(game: Game) -> str:

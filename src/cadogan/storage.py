@@ -159,13 +159,13 @@ def migrate(conn: sqlite3.Connection) -> None:
 # The columns that make a table ours, in every schema: a file with tables of these
 # names but other columns is somebody else's, and is never changed.
 GAMES_COLUMNS = frozenset(("id", "game", "record", "redo", "seats", "room", "over"))
-OLD_RESULTS_COLUMNS = frozenset(("session", "player", "game", "outcome", "deal", "finished"))
-RESULTS_COLUMNS = OLD_RESULTS_COLUMNS  # play_results, as results was before its renaming
+# The players' results table, as ``play_results`` and before its renaming as ``results``.
+RESULTS_COLUMNS = frozenset(("session", "player", "game", "outcome", "deal", "finished"))
 
 
 def _renames(conn: sqlite3.Connection) -> bool:
     """Schema 1: the web's results table is still called ``results``."""
-    return _columns(conn, "results") >= OLD_RESULTS_COLUMNS and not _columns(conn, "play_results")
+    return _columns(conn, "results") >= RESULTS_COLUMNS and not _columns(conn, "play_results")
 
 
 def _unscored(conn: sqlite3.Connection) -> bool:

@@ -140,7 +140,7 @@ class Game(ABC):
         positions by hand can too."""
         if state.game != self.id:
             raise BadState(f"this position is of {state.game}, not of {self.id}")
-        if state.options != self.options and (state.options or not self._defaults()):
+        if state.options != self.options and (state.options or self.changed_options()):
             mine = ", ".join(f"{k}={v}" for k, v in self.options.items()) or "none"
             theirs = ", ".join(f"{k}={v}" for k, v in state.options.items()) or "none"
             raise BadState(
@@ -151,9 +151,14 @@ class Game(ABC):
         if set(state.piles) != set(self.deal(1).piles):  # the same for every deal
             raise BadState(f"this position's piles are not those {self.id} deals")
 
-    def _defaults(self) -> bool:
-        """Whether every option of this game has its default value."""
-        return all(self.options[spec.name] == spec.default for spec in self.option_specs)
+    def changed_options(self) -> list[str]:
+        """The options that differ from the book's defaults, as ``name=value`` (none
+        for the book's own game)."""
+        return [
+            f"{spec.name}={self.options[spec.name]}"
+            for spec in self.option_specs
+            if self.options[spec.name] != spec.default
+        ]
 
     @abstractmethod
     def deal(self, number: int) -> State:
