@@ -424,6 +424,21 @@ def test_a_room_entered_from_the_home_page_has_the_focus_on_its_heading(
         expect(page.locator("#table-box .pile[tabindex='0']")).to_be_focused()
 
 
+def test_a_single_lost_game_shows_no_filled_mark(people: Contexts, server: LiveServer) -> None:
+    """With one game the chart marks the win rate on its own; as a filled dot at 0 % it
+    sat just above the lost game's hollow mark and looked like a win. It is a dash now,
+    and the only round mark is the game's, hollow."""
+    page = people.page(people.person())
+    open_game(page, server.url, "travellers", 3)
+    page.locator("#autoplay").click()
+    expect(page.locator("#result")).to_contain_text("Travellers is lost")
+    page.locator('header nav a[href="#/stats"]').click()
+    chart = page.locator('.stats-table tr[data-game="travellers"] svg.chart')
+    expect(chart.locator("circle")).to_have_count(1)
+    expect(chart.locator("circle.lost")).to_have_count(1)
+    expect(chart.locator("line.rate-point")).to_have_count(1)
+
+
 def test_a_statistics_reset_says_what_it_erased(people: Contexts, server: LiveServer) -> None:
     """After "Yes, erase them" the focus fell to the body and nothing said how many
     results had gone; Escape did not close the confirmation."""

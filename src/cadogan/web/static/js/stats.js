@@ -50,9 +50,11 @@ export function chart(game) {
     root.append(svg("text", { x: LEFT - 4, y: y(rate) + 3, class: "scale", "text-anchor": "end" }, text));
   }
   root.append(svg("polyline", { points: points.join(" "), class: "rate" }));
-  if (n === 1) { // a one-point line draws nothing: mark the rate itself
-    const [cx, cy] = points[0].split(",");
-    root.append(svg("circle", { cx, cy, r: 3, class: "rate-point" }));
+  if (n === 1) { // a one-point line draws nothing: mark the rate itself, as a short dash
+    // rather than a dot, so that it never reads as one of the games' marks (at 0 % a
+    // filled dot sat just above the hollow mark of the lost game and looked like a win)
+    const [cx, cy] = points[0].split(",").map(Number);
+    root.append(svg("line", { x1: cx - 8, x2: cx + 8, y1: cy, y2: cy, class: "rate-point" }));
   }
   results.forEach((r, i) => {
     const dot = svg("circle", { cx: x(i).toFixed(1), cy: H - PAD - 2, r: 3, class: r.outcome === "won" ? "won" : "lost" });
