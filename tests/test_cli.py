@@ -66,6 +66,13 @@ def test_the_table_names_the_options_that_differ_from_the_book() -> None:
     assert default.stdout.startswith("Napoleon's Square - deal 2 - ")
 
 
+def test_play_announces_a_win_with_a_card_still_face_down() -> None:
+    """Travellers deal 1 is won with the 6♠ never turned up; the end says why it counts."""
+    played = run(["play", "travellers", "--deal", "1", "--auto"])
+    assert "The game is won." in played.stdout
+    assert "Still face down: the 6♠ of packet6." in " ".join(played.stdout.split())
+
+
 def test_play_save_and_replay_a_finished_game(tmp_path: Path) -> None:
     path = tmp_path / "won.txt"
     moves = "\n".join(["1"] * 200) + f"\nsave {path}\n"

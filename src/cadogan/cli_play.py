@@ -93,6 +93,9 @@ def _announce(session: Session) -> None:
     if session.outcome().over:
         won = session.outcome() is Outcome.WON
         console.print(f"[bold]The game is {'won' if won else 'lost'}.[/bold]")
+        note = session.game.ending(session.state)
+        if note:
+            console.print(note, markup=False)
 
 
 def _prompt_loop(session: Session) -> Session:

@@ -205,6 +205,19 @@ def test_rule_6_by_default_a_packet_holding_its_own_four_is_complete() -> None:
     assert G.outcome(_play_out(1)) is Outcome.WON
 
 
+def test_rule_6_a_win_with_a_card_never_travelled_says_which() -> None:
+    """Rule 6 (complete=held): the end names the cards still face down and why their
+    packets count, since the board shows backs where a won game would show faces; a win
+    with every card face up, a lost game and a game still going say nothing more."""
+    note = G.ending(_play_out(1))
+    assert note.startswith("Still face down: the 6♠ of packet6. It lay in its own packet")
+    assert "option complete=held" in note
+    assert "the 7♥ of packet7 and the 7♣ of packet7. Each lay" in G.ending(_play_out(23))
+    assert G.ending(_play_out(28)) == ""  # won, every card travelled
+    assert G.ending(_play_out(3)) == ""  # lost
+    assert G.ending(G.deal(1)) == ""
+
+
 class ClockTravellers(Travellers):
     """The complete=travelled variant under its own golden file name."""
 

@@ -115,6 +115,20 @@ def test_travellers_finishes_by_autoplay_and_announces_the_result() -> None:
     asyncio.run(run())
 
 
+def test_a_win_with_a_card_still_face_down_says_why() -> None:
+    """Deal 1 is won with the 6♠ never turned up: the message says why it counts."""
+
+    async def run() -> None:
+        app = CadoganApp(registry.game("travellers"), 1)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("a")
+            await pilot.pause()
+            message = " ".join(text(app, "#message").split())
+            assert "The game is won!" in message and "Still face down: the 6♠" in message
+
+    asyncio.run(run())
+
+
 def test_keyboard_alone_chooses_a_game_plays_and_undoes(tmp_path: Path) -> None:
     async def run() -> None:
         app = CadoganApp(None, 28)

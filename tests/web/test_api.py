@@ -195,6 +195,8 @@ def test_autoplay_finishes_travellers_and_announces_the_result(client: TestClien
     data = client.post(f"/api/sessions/{gid}/autoplay").json()
     assert data["over"] and data["outcome"] in ("won", "lost") and data["result"]
     assert data["moves"] == []
+    # Deal 1 is won with the 6♠ never turned up: the announcement says why it counts.
+    assert data["result"].startswith("Travellers is won. Well played! Still face down: the 6♠")
 
 
 def test_hint_and_winnable(client: TestClient) -> None:

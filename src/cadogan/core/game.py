@@ -297,6 +297,14 @@ class Game(ABC):
         if move not in self.moves(state):
             raise IllegalMove(self.explain(state, move))
 
+    def ending(self, state: State) -> str:
+        """A sentence that the announcement of the end adds, or an empty string.
+
+        For an end a player could not otherwise account for: Travellers, for example,
+        is won with a card still face down, which the player is told of.
+        """
+        return ""
+
     def explain(self, state: State, move: Move) -> str:
         """Why ``move`` is refused.  Games override this with the rule's reason."""
         if self.outcome(state).over:

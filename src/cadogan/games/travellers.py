@@ -132,6 +132,31 @@ class Travellers(Game):
             return Outcome.LOST
         return Outcome.ONGOING
 
+    def ending(self, state: State) -> str:
+        """A won deal with cards that never travelled says which (rule 6, complete=held).
+
+        Such a card was dealt at the bottom of its own packet and stays face down at home,
+        so the board shows a back where the player expects a face: the note says why the
+        packet still counts.  It names the card, since the game is over.
+        """
+        if self.outcome(state) is not Outcome.WON:
+            return ""
+        held = [
+            f"the {card.label} of {name}"
+            for name in PACKETS
+            for card, up in zip(state.piles[name].cards, state.piles[name].up, strict=True)
+            if not up
+        ]
+        if not held:
+            return ""
+        listed = held[0] if len(held) == 1 else f"{', '.join(held[:-1])} and {held[-1]}"
+        which = "It" if len(held) == 1 else "Each"
+        return (
+            f"Still face down: {listed}. {which} lay in its own packet under every card "
+            "that travelled there, so the travels never reached it; a packet that holds "
+            "its own four counts as complete (option complete=held)."
+        )
+
     def safe(self, state: State) -> Move | None:
         """Every move is safe, because there is never more than one."""
         legal = self.moves(state)

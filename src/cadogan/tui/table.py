@@ -275,10 +275,13 @@ class TableScreen(Screen[None]):
         """The announcement when ``session``'s game has ended, else nothing."""
         outcome = session.outcome()
         if outcome is Outcome.WON:
-            return "[bold green]The game is won![/bold green]"
-        if outcome is Outcome.LOST:
-            return "[bold]The game is lost.[/bold] Press n for a new deal or u to undo."
-        return ""
+            said = "[bold green]The game is won![/bold green]"
+        elif outcome is Outcome.LOST:
+            said = "[bold]The game is lost.[/bold] Press n for a new deal or u to undo."
+        else:
+            return ""
+        note = escape(session.game.ending(session.state))
+        return f"{said} {note}" if note else said
 
     def action_drop(self) -> None:
         self.held = None

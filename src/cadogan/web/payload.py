@@ -53,13 +53,16 @@ def table_json(game: Game, state: State, player: int | None = None) -> dict[str,
     }
 
 
-def result_text(game: Game, outcome: Outcome) -> str:
-    """The sentence announcing the end, or an empty string while the game goes on."""
+def result_text(game: Game, state: State) -> str:
+    """The sentences announcing the end, or an empty string while the game goes on."""
+    outcome = game.outcome(state)
     if outcome is Outcome.WON:
-        return f"{game.name} is won. Well played!"
-    if outcome is Outcome.LOST:
-        return f"{game.name} is lost: no move can bring it out now."
-    return ""
+        said = f"{game.name} is won. Well played!"
+    elif outcome is Outcome.LOST:
+        said = f"{game.name} is lost: no move can bring it out now."
+    else:
+        return ""
+    return " ".join(filter(None, (said, game.ending(state))))
 
 
 def session_json(token: str, session: Session, player: int | None = None) -> dict[str, Any]:
@@ -80,7 +83,7 @@ def session_json(token: str, session: Session, player: int | None = None) -> dic
         "moves": [move_json(m) for m in session.moves()],
         "outcome": outcome.value,
         "over": outcome.over,
-        "result": result_text(game, outcome),
+        "result": result_text(game, state),
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,
         "steps": len(played),
@@ -102,5 +105,5 @@ def step_json(session: Session, step: int) -> dict[str, Any]:
         "forced": entry.forced if entry else False,
         **table_json(session.game, state),
         "outcome": outcome.value,
-        "result": result_text(session.game, outcome),
+        "result": result_text(session.game, state),
     }
