@@ -331,6 +331,20 @@ def test_decision_race_marriages_in_a_row_are_limited_and_the_count_resets() -> 
     assert G.play(capped, action("deal")).num("race_moves") == 0
 
 
+def test_decision_a_game_lost_at_the_limit_says_so() -> None:
+    """Decision 11: with the pack and talon out and only Race marriages left, the game is
+    lost at the limit; its end says why and that undoing some of them is the way on.
+    The same position with the count at 0 is not over, and a game lost for want of any
+    move says nothing more."""
+    state = position({"european1": "Th 9h", "european2": "Th"})
+    capped = state.with_vars(race_moves=RACE_MOVE_LIMIT)
+    assert G.outcome(capped) is Outcome.LOST
+    assert "12 in a row is the limit (decision 11): undo some" in G.ending(capped)
+    assert not G.outcome(state).over and G.ending(state) == ""
+    stuck = position({"european1": "9h", "european2": "9h"}).with_vars(race_moves=12)
+    assert G.outcome(stuck) is Outcome.LOST and G.ending(stuck) == ""
+
+
 def _race_rearrangements(top_rank: int) -> int:
     """The longest shortest path of Race marriages in one Race, over every arrangement.
 

@@ -34,6 +34,7 @@ from cadogan.games._hemispheres_rules import (
     IN_CIRCLE,
     PACK,
     POSITIONS,
+    RACE_MOVE_LIMIT,
     TALON,
     TWINS,
     allowed,
@@ -162,6 +163,21 @@ class Hemispheres(Game):
         if state.piles[PACK].cards:
             return Outcome.ONGOING  # the next card can always be dealt
         return Outcome.ONGOING if self._legal(state) else Outcome.LOST
+
+    def ending(self, state: State) -> str:
+        """A game lost at the limit of Race marriages (decision 11) says so.
+
+        Then the only moves left are more Race marriages, which the limit bars: the
+        player may undo some of them and make another move between them.
+        """
+        if self.outcome(state) is not Outcome.LOST or state.num(COUNTER) < RACE_MOVE_LIMIT:
+            return ""
+        if not self._legal(state.with_vars(**{COUNTER: 0})):
+            return ""
+        return (
+            f"The only moves left are marriages within the Races, and {RACE_MOVE_LIMIT} in "
+            "a row is the limit (decision 11): undo some of them to try another way."
+        )
 
     def explain(self, state: State, move: Move) -> str:
         """Name the rule that refuses ``move``."""
