@@ -297,6 +297,9 @@ def test_rule_5_a_people_vacancy_takes_the_pack_when_there_is_no_talon() -> None
     state = G.play(state, transfer("people1", "commons1"))
     assert G.moves(state) == (transfer("pack", "people1"),)
     assert G.auto(state) == transfer("pack", "people1"), "no choice: the game fills it"
+    assert refusal(state, transfer("talon", "people1")) == (
+        "the talon is empty, so people1 is filled from the pack ('pack people1', rule V)"
+    )
     state = G.play(state, transfer("pack", "people1"))
     assert state["people1"].cards == cards("3s") and state["people1"].up == (True,)
     assert state["pack"].cards == cards("8c")

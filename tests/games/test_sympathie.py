@@ -167,6 +167,10 @@ def test_rule_5_player_1s_grace_comes_first_and_counts_as_face_up() -> None:
     state = board({1: shown("4c")}, {1: down("Jh 7d").turned_up()}, graces, turn=1)
     assert G.moves(state) == (action("grace"),)
     assert "player 1's grace comes first" in refusal(state.with_turn(2), "grace")
+    # 'turn' alone, when the grace is the only move, says so (not that a packet is missing)
+    assert refusal(state, "turn") == (
+        "no packet has a face-down top card left: player 1 turns his grace next ('grace')"
+    )
     after = G.play(state, action("grace"))
     assert after["p1grace"].empty and after["p1pairs"].cards == cards("7d")
     assert after.turn == 2 and G.moves(after) == (turn("p2packet1"),)

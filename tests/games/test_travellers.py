@@ -110,16 +110,21 @@ def test_rule_4_turning_the_spare_when_the_round_has_ended() -> None:
 
 def test_rule_5_slipped_cards_lie_face_up() -> None:
     """Rule 5: every card that has travelled lies face up; the rest stay face down."""
-    state = G.deal(3)
+    state, slipped = G.deal(3), 0
     for _ in range(12):
         if not G.moves(state):
             break
+        kings = len(state["kings"])
         state = G.play(state, G.moves(state)[0])
+        slipped += len(state["kings"]) == kings  # a card other than a king was slipped
     for n, name in enumerate(PACKETS, 1):
         pile = state[name]
         travelled = [c for c, up in zip(pile.cards, pile.up, strict=True) if up]
         assert all(c.rank == n for c in travelled)
         assert list(pile.up) == sorted(pile.up, reverse=True)  # face-up ones are underneath
+    # Every card slipped under a packet lies face up (the checks above would pass with
+    # none face up at all).
+    assert slipped and sum(sum(state[name].up) for name in PACKETS) == slipped
 
 
 def test_rule_6_won_when_every_packet_holds_its_own_four() -> None:
@@ -210,9 +215,11 @@ def test_rule_6_a_win_with_a_card_never_travelled_says_which() -> None:
     packets count, since the board shows backs where a won game would show faces; a win
     with every card face up, a lost game and a game still going say nothing more."""
     note = G.ending(_play_out(1))
-    assert note.startswith("Still face down: the 6♠ of packet6. It lay in its own packet")
+    assert note.startswith("Still face down: the 6♠ of packet6. Dealt into its own packet, it")
     assert "option complete=held" in note
-    assert "the 7♥ of packet7 and the 7♣ of packet7. Each lay" in G.ending(_play_out(23))
+    assert "the 7♥ of packet7 and the 7♣ of packet7. Dealt into their own packets, they" in (
+        G.ending(_play_out(23))
+    )
     assert G.ending(_play_out(28)) == ""  # won, every card travelled
     assert G.ending(_play_out(3)) == ""  # lost
     assert G.ending(G.deal(1)) == ""

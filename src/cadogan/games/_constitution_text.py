@@ -41,10 +41,15 @@ def sections(throne: tuple[str, ...], aside: tuple[str, ...]) -> tuple[Section, 
     )
 
 
-def _fill_reason(move: Move, vacancy: str) -> str:
+def _fill_reason(state: State, move: Move, vacancy: str) -> str:
     """Rule V: why a move is refused while ``vacancy`` waits to be filled."""
     row = ROW_OF[vacancy]
     if move.verb == "move" and move.target == vacancy:
+        if row == 0 and not state.piles[TALON] and state.piles[PACK]:
+            return (
+                f"the talon is empty, so {vacancy} is filled from the pack "
+                f"('{PACK} {vacancy}', rule V)"
+            )
         if row == 0:
             return (
                 "a vacancy in the People is filled from the talon, or from the pack only "
@@ -108,7 +113,7 @@ def explain_move(state: State, move: Move, legal: tuple[Move, ...]) -> str:
     if move.verb not in ("move", "deal"):
         return "the moves are 'deal' and a card move written 'from to', e.g. 'lords3 council5'"
     if vacancy != NO_VACANCY:
-        return _fill_reason(move, vacancy)
+        return _fill_reason(state, move, vacancy)
     if move.verb == "deal":
         if move.args:
             return "write just 'deal' to turn the next card of the pack onto the talon"

@@ -207,6 +207,11 @@ class Sympathie(Game):
                 return "player 1's grace comes first, then player 2's"
             return "a grace is turned only when no packet has a face-down top card left"
         name = move.args[0] if len(move.args) == 1 else ""
+        if not move.args and legal and legal[0].verb == "grace":
+            return (
+                "no packet has a face-down top card left: "
+                f"player {mover} turns his grace next ('grace')"
+            )
         if name in (grace(1), grace(2)):
             return (
                 "a grace is turned by itself ('grace'), once no packet of the players has "

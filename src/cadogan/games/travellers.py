@@ -150,11 +150,13 @@ class Travellers(Game):
         if not held:
             return ""
         listed = held[0] if len(held) == 1 else f"{', '.join(held[:-1])} and {held[-1]}"
-        which = "It" if len(held) == 1 else "Each"
+        one = len(held) == 1
         return (
-            f"Still face down: {listed}. {which} lay in its own packet under every card "
-            "that travelled there, so the travels never reached it; a packet that holds "
-            "its own four counts as complete (option complete=held)."
+            f"Still face down: {listed}. Dealt into {'its' if one else 'their'} own "
+            f"packet{'' if one else 's'}, {'it' if one else 'they'} lay there when the last "
+            f"card of {'its' if one else 'their'} value arrived, so nothing sent "
+            f"{'it' if one else 'them'} on; a packet that holds its own four counts as "
+            "complete (option complete=held)."
         )
 
     def safe(self, state: State) -> Move | None:
