@@ -104,6 +104,10 @@ def test_capital_r_re_deals_as_in_the_tui() -> None:
     reply = _command(session, "R", legal)
     assert reply.kind == "illegal" and "re-deal" in reply.text  # a move, refused in play
     assert _command(session, "r", legal).text == "Nothing to redo."
+    # A game without a re-deal says so, rather than "'redeal' is neither a command nor a move"
+    hemispheres = Session(game("hemispheres"), 3)
+    reply = _command(hemispheres, "R", [str(m) for m in hemispheres.moves()])
+    assert (reply.kind, reply.text) == ("illegal", "The Hemispheres has no re-deal.")
 
 
 def test_a_saved_game_loads_back_at_the_prompt(tmp_path: Path) -> None:

@@ -26,8 +26,8 @@ console = Console()
 OVER_HELP = "The game is over: undo, save FILE or quit."
 PLAY_HELP = (
     "Type a move's number or its text (cards as Qh or Q♥); also: undo [N] (u), redo [N] "
-    "(r), R (re-deal), hint (h), auto (a: the moves that can never spoil a win), save FILE, "
-    "load FILE, help (?), quit (q)."
+    "(r), R (re-deal, in a game that has one), hint (h), auto (a: the moves that can never "
+    "spoil a win), save FILE, load FILE, help (?), quit (q)."
 )
 SHORT = {
     "u": "undo",
@@ -172,6 +172,8 @@ def _command(session: Session, line: str, legal: list[str]) -> Reply:
     """Carry out one line typed at the prompt."""
     word, _, rest = line.partition(" ")
     if word in RESHORT and not rest.strip():
+        if RESHORT[word] not in session.game.verbs:
+            return Reply(f"{session.game.name} has no re-deal.", kind="illegal")
         line = word = RESHORT[word]
     name, rest = SHORT.get(word.lower(), word.lower()), rest.strip()
     try:

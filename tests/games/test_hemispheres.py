@@ -221,6 +221,10 @@ def test_rule_4_barriers_move_only_at_the_end_to_complete_foundations() -> None:
         transfer("barrier_west", "found1"),
         transfer("barrier_south", "found8"),
     ]
+    for target in ("european1", "african2"):  # into the circle: not a marriage, nor a fill
+        assert refusal(end, transfer("barrier_north", target)) == (
+            "Rule IV: a barrier goes only to a foundation of its suit, to finish it"
+        )
     assert "nothing may be placed on the barriers" in refusal(
         end, transfer("talon", "barrier_east")
     )
@@ -340,6 +344,9 @@ def test_decision_a_game_lost_at_the_limit_says_so() -> None:
     capped = state.with_vars(race_moves=RACE_MOVE_LIMIT)
     assert G.outcome(capped) is Outcome.LOST
     assert "12 in a row is the limit (decision 11): undo some" in G.ending(capped)
+    assert refusal(capped, transfer("european1", "european2")).startswith(
+        "the game is over: the only moves left are marriages within the Races"
+    )
     assert not G.outcome(state).over and G.ending(state) == ""
     stuck = position({"european1": "9h", "european2": "9h"}).with_vars(race_moves=12)
     assert G.outcome(stuck) is Outcome.LOST and G.ending(stuck) == ""

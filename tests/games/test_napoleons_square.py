@@ -165,9 +165,14 @@ def test_play_2_a_card_fitting_two_foundations_may_go_to_either() -> None:
 
 
 def test_play_2_the_talon_top_is_played_too() -> None:
-    """P2, P5: the talon's top card is available for the foundations."""
+    """P2, P5: the talon's top card is available for the foundations; a card under it is
+    not, and the refusal does not cite Rule I, which is about the square."""
     state = board({1: "Kc"}, found={5: "As 2s"}, talon="3s")
     assert transfer("talon", "found5") in G.moves(state)
+    covered = board({1: "Kc"}, found={5: "As 2s"}, talon="3s 9d")
+    assert refusal(G, covered, transfer("talon", "found5")) == (
+        "only the talon's top card, 9♦, is available"
+    )
 
 
 # P3: marriages ---------------------------------------------------------------------------
@@ -220,9 +225,14 @@ def test_play_4_the_note_two_blocking_kings_force_a_slip() -> None:
         "slip packet6 ks",
         "slip packet11 ks",
     ]
-    assert "must first be slipped" in refusal(G, state, action("deal"))
+    assert "one king of each such suit must first be slipped" in refusal(
+        G, state, action("deal")
+    )
     state = G.play(state, action("slip", "packet8", "kc"))
     assert state["packet8"].cards == cards("Kc Tc Qd Ts") and state.phase == "remedy"
+    assert "two kings of one suit block lower cards of their suit, so one of them" in refusal(
+        G, state, action("deal")
+    )
     assert [str(m) for m in G.moves(state)] == ["slip packet6 ks", "slip packet11 ks"]
     state = G.play(state, action("slip", "packet6", "ks"))
     assert state["packet6"].cards == cards("Ks 3h 6c 3s") and state.phase == "play"

@@ -72,6 +72,8 @@ def _from(state: State, source: str, target: str) -> str:
         return f"nothing may be placed on the {_kind(target)}"
     if source in BARRIERS and not ended(state):
         return "Rule IV: the barriers stay until every card is dealt and the talon is used up"
+    if source in BARRIERS and target not in FOUNDATIONS:
+        return "Rule IV: a barrier goes only to a foundation of its suit, to finish it"
     card = state.piles[source].top
     if card is None:
         return f"there is no card on {source}"

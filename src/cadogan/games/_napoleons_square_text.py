@@ -36,9 +36,16 @@ def sections(state: State) -> tuple[Section, ...]:
 
 def explain_remedy(state: State, move: Move) -> str:
     """Why a move is refused while the Note's king remedy is pending."""
-    choices = ", ".join(" ".join(("slip", *slip_words(t))) for t in slip_targets(state))
+    targets = slip_targets(state)
+    choices = ", ".join(" ".join(("slip", *slip_words(t))) for t in targets)
     if move.verb == "slip":
         return f"that king need not be slipped; the Note's choices are: {choices}"
+    if len({suit for _, suit, _ in targets}) > 1:
+        return (
+            "the Note: in more than one suit both kings block lower cards of their suit, so "
+            f"one king of each such suit must first be slipped to the bottom of its packet "
+            f"({choices})"
+        )
     return (
         "the Note: two kings of one suit block lower cards of their suit, so one of them "
         f"must first be slipped to the bottom of its packet ({choices})"
@@ -81,7 +88,7 @@ def explain_transfer(state: State, move: Move, modern: bool) -> str:
         if len(args) == 3:
             return "cards are played to a foundation one at a time"
         if _buried(state, src, dst):
-            return f"only the top card of {src}, {card.label}, is available (Rule I)"
+            return _only_top(src, card)
         if top is None:
             return f"only an ace begins a foundation, and {card.label} is not an ace"
         return (
@@ -93,7 +100,7 @@ def explain_transfer(state: State, move: Move, modern: bool) -> str:
     if len(args) == 3:
         return "a number of cards is written only for a move into a space"
     if not modern and _buried(state, src, dst):
-        return f"only the top card of {src}, {card.label}, is available (Rule I)"
+        return _only_top(src, card)
     if modern and src != TALON:
         return f"no card of the run on top of {src} is one below {top.label} in its suit"
     return (
@@ -114,6 +121,13 @@ def _explain_space(state: State, src: str, args: tuple[str, ...], modern: bool) 
     if len(args) == 3 and int(args[1]) < len(cards):
         return f"to move the whole run, write '{src} {args[-1]}'"
     return "moving a whole packet into a space would only rename it, so it is not offered"
+
+
+def _only_top(src: str, card: Card) -> str:
+    """Only a pile's top card moves: Rule I for the square, the talon's nature for it."""
+    if src == TALON:
+        return f"only the talon's top card, {card.label}, is available"
+    return f"only the top card of {src}, {card.label}, is available (Rule I)"
 
 
 def _buried(state: State, src: str, dst: str) -> bool:

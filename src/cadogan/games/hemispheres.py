@@ -182,7 +182,8 @@ class Hemispheres(Game):
     def explain(self, state: State, move: Move) -> str:
         """Name the rule that refuses ``move``."""
         if self.outcome(state).over:
-            return "the game is over"
+            note = self.ending(state).rstrip(".")  # lost at the limit: say so
+            return f"the game is over: {note[0].lower()}{note[1:]}" if note else "the game is over"
         return explain(state, move)
 
     def safe(self, state: State) -> Move | None:
