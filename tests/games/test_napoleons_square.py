@@ -225,9 +225,7 @@ def test_play_4_the_note_two_blocking_kings_force_a_slip() -> None:
         "slip packet6 ks",
         "slip packet11 ks",
     ]
-    assert "one king of each such suit must first be slipped" in refusal(
-        G, state, action("deal")
-    )
+    assert "one king of each such suit must first be slipped" in refusal(G, state, action("deal"))
     state = G.play(state, action("slip", "packet8", "kc"))
     assert state["packet8"].cards == cards("Kc Tc Qd Ts") and state.phase == "remedy"
     assert "two kings of one suit block lower cards of their suit, so one of them" in refusal(
