@@ -43,6 +43,38 @@ def test_solve_writes_a_record_file_that_replays_to_a_win(tmp_path: Path) -> Non
     assert replay(Record.load(path)).outcome.value == "won"
 
 
+def test_a_record_of_dash_goes_to_standard_output(tmp_path: Path) -> None:
+    """``--record -`` made a file named '-'; now the record is printed on stdout and the
+    verdict on stderr, so ``--record - > win.txt`` writes a record file; with --json,
+    which prints on stdout too, it is refused."""
+    result = CliRunner().invoke(cli, ["solve", "travellers", "--deal", str(WON_TRAVELLERS),
+                                      "--record", "-"], catch_exceptions=False)  # fmt: skip
+    assert result.exit_code == 0 and not Path("-").exists()
+    assert replay(Record.parse(result.stdout)).outcome.value == "won"
+    assert "solved" in result.stderr and "Solution" in result.stderr
+    lost = CliRunner().invoke(cli, ["solve", "travellers", "--deal", "3", "--record", "-"])
+    assert lost.exit_code == 0 and lost.stdout == "" and "No record printed" in lost.stderr
+    both = CliRunner().invoke(cli, ["solve", "travellers", "--deal", "3", "--record", "-",
+                                    "--json"])  # fmt: skip
+    assert both.exit_code == 2 and "both print on standard output" in both.stderr
+
+
+def test_a_record_into_a_pipe_is_written_to_it(tmp_path: Path) -> None:
+    """``--record FIFO`` with a reader: the check before the search opened and closed the
+    pipe (ending the reader's input), and the save renamed a plain file over it."""
+    import os
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text()))
+    reader.start()
+    run("solve", "travellers", "--deal", str(WON_TRAVELLERS), "--record", str(fifo))
+    reader.join(30)
+    assert Record.parse(got[0]).result == "won" and fifo.is_fifo()
+
+
 def test_solve_text_for_a_lost_deal() -> None:
     out = run("solve", "travellers", "--deal", "3")
     assert "unsolvable" in out and "positions generated" in out
@@ -243,11 +275,21 @@ def test_an_undecided_verdict_says_how_to_try_longer() -> None:
         "solve", "napoleons-square", "--deal", "1", "-o", "rules=modern", "--max-nodes", "200"
     )
     assert "timeout: undecided" in out
-    last = out.strip().splitlines()[-1]
-    assert last.startswith("A longer try") and "GiB" in last
-    assert last.endswith(
-        "cadogan solve napoleons-square --deal 1 -o rules=modern --timeout 600 "
-        "--max-states 40000000"
+    # The node budget ran out, so the try is with more nodes (it said 600 s and 5.6 GiB
+    # of table for a deal cut short at 200 positions).
+    assert out.strip().splitlines()[-1] == (
+        "A longer try, with more positions: cadogan solve napoleons-square --deal 1 "
+        "-o rules=modern --max-nodes 2000"
+    )
+    timed = run("solve", "hemispheres", "--deal", "36", "--timeout", "0.2")
+    last = timed.strip().splitlines()[-1]
+    assert last.startswith("A longer try, with room to prove a loss") and "GiB" in last
+    assert last.endswith("cadogan solve hemispheres --deal 36 --timeout 600 --max-states 40000000")
+    full = run("solve", "petits-paquets", "--deal", "2", "--max-states", "3")
+    assert "memory: undecided" in full
+    assert full.strip().splitlines()[-1] == (
+        "A try with a larger table (under 1 MiB at most): "
+        "cadogan solve petits-paquets --deal 2 --timeout 10 --max-states 12"
     )
     won = run("solve", "travellers", "--deal", str(WON_TRAVELLERS))
     assert "longer try" not in won

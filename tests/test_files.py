@@ -4,6 +4,7 @@ disk never leaves a record or a results page cut short."""
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -121,3 +122,35 @@ def test_a_file_the_user_may_not_write_is_refused(
     with pytest.raises(PermissionError):
         write_atomic(target, "new")
     assert target.read_text() == "old"
+
+
+def test_a_pipe_is_written_to_not_replaced(tmp_path: Path) -> None:
+    """A named pipe (``--record FIFO``) got a plain file renamed over it, and its reader
+    nothing; it is written to now and stays a pipe."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader, so the write can open
+    try:
+        write_atomic(fifo, "a record\n")
+        assert os.read(reader, 100) == b"a record\n"
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_a_descriptor_is_appended_to_not_replaced(tmp_path: Path) -> None:
+    """``--record /dev/stdout > out.txt`` renamed the record over out.txt, losing what
+    was printed before; through /dev/fd the file is appended to and keeps its inode."""
+    out = tmp_path / "out.txt"
+    out.write_text("the solution\n")
+    inode = out.stat().st_ino
+    with out.open("a") as redirected:
+        write_atomic(f"/dev/fd/{redirected.fileno()}", "the record\n")
+    assert out.read_text() == "the solution\nthe record\n" and out.stat().st_ino == inode
+    read, write = os.pipe()  # and an unnamed pipe, whose path resolves to no file at all
+    try:
+        write_atomic(f"/proc/self/fd/{write}", b"piped")
+        assert os.read(read, 100) == b"piped"
+    finally:
+        os.close(read)
+        os.close(write)

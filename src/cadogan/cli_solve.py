@@ -7,6 +7,7 @@ key of ``--json``), which ``cadogan replay`` replays through the rules to a win.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,8 @@ from cadogan.render import changed_options, options_label
 from cadogan.solve import Solution
 from cadogan.solve import solve as run_solver
 from cadogan.solve.search import MAX_STATES, Limits
+
+STDOUT = Path("-")  # --record -: the record on standard output
 
 VERDICTS = {
     "solved": "solved: the deal can be won",
@@ -76,7 +79,8 @@ def solution_record(game: Game, deal: int, solution: Solution) -> Record | None:
     "--record",
     "record_path",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Write the solution as a record file.",
+    help="Write the solution as a record file; '-' prints the record on standard output "
+    "(and the verdict on standard error).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def solve(
@@ -106,7 +110,14 @@ def solve(
     but the winning line found may differ from run to run.
     """
     g = registry.game(game, **parse_pairs(options))
-    if record_path is not None:
+    to_stdout = record_path == STDOUT
+    if to_stdout and as_json:
+        raise click.BadParameter(
+            "'-' and --json would both print on standard output; the JSON holds the "
+            "record (its 'record' key)",
+            param_hint="'--record'",
+        )
+    if record_path is not None and not to_stdout:
         _check_writable(record_path)  # before the search, not after it has been won
     limits = Limits(timeout, max_states, max_nodes)
     try:
@@ -115,11 +126,18 @@ def solve(
         click.echo("Interrupted: no verdict.", err=True)
         raise SystemExit(130) from None
     record = solution_record(g, number, solution)
+    if to_stdout:
+        _print_solution(g, number, solution, limits, err=True)
+        if record is not None:
+            click.echo(record.text(), nl=False)
+        else:
+            click.echo("No record printed: the deal is not solved.", err=True)
+        return
     failure = _save(record, record_path)  # first: a closed pipe below must not lose it
     if as_json:
         click.echo(json.dumps(_as_json(g, number, solution, record), indent=2))
     else:
-        _print_solution(g, number, solution)
+        _print_solution(g, number, solution, limits)
     if record_path is not None and record is None:
         click.echo(f"No record written to {record_path}: the deal is not solved.", err=True)
     if failure is not None:  # after the verdict, which is printed even if the disk fails
@@ -145,6 +163,12 @@ def _check_writable(path: Path) -> None:
     a long search: a missing folder, a folder given as the file, or a file that cannot
     be opened for writing (tried, and a file made for the try is removed again)."""
     folder = path.parent
+    if path.exists() and not path.is_file() and not path.is_dir():
+        if not os.access(path, os.W_OK):  # a pipe or a device: opening one to try it
+            raise click.BadParameter(  # would block, or end a reader's input at once
+                f"{path} cannot be written: Permission denied", param_hint="'--record'"
+            )
+        return
     if path.is_dir() or not path.name:
         raise click.BadParameter(f"{str(path)!r} is a folder, not a file", param_hint="'--record'")
     if not folder.is_dir():
@@ -161,37 +185,62 @@ def _check_writable(path: Path) -> None:
         path.unlink(missing_ok=True)
 
 
-def _print_solution(g: Game, number: int, solution: Solution) -> None:
-    click.echo(f"{g.name}{options_label(g)}, deal {number}: {VERDICTS[solution.status]}.")
+def _print_solution(
+    g: Game, number: int, solution: Solution, limits: Limits, err: bool = False
+) -> None:
+    """The verdict, the figures and the winning line, on stdout (stderr with ``err``)."""
+    click.echo(f"{g.name}{options_label(g)}, deal {number}: {VERDICTS[solution.status]}.", err=err)
     click.echo(
         f"{plural(solution.nodes, 'position')} generated, "
         f"{plural(solution.peak_states, 'position')} in the table at most, "
-        f"{solution.seconds:.2f} s."
+        f"{solution.seconds:.2f} s.",
+        err=err,
     )
     if solution.status == "solved":
-        click.echo(f"Solution ({plural(len(solution.moves), 'move')}):")
+        click.echo(f"Solution ({plural(len(solution.moves), 'move')}):", err=err)
         for index, move in enumerate(solution.moves, 1):
-            click.echo(f"  {index:>4}. {move}")
+            click.echo(f"  {index:>4}. {move}", err=err)
     elif solution.status in ("timeout", "memory"):
-        click.echo(_longer_try(g, number, solution))
+        click.echo(_longer_try(g, number, solution, limits), err=err)
 
 
 LONG_TIMEOUT = 600  # seconds: the longer try suggested after an undecided solve
 LONG_STATES = 40_000_000  # table positions for it (about 150 bytes each, 5.6 GiB)
 
 
-def _longer_try(g: Game, number: int, solution: Solution) -> str:
-    """What to run next after an undecided verdict: a longer solve with room to prove a
-    loss (past 30 s the exhaustive search gets most of the time; README, "Long
-    solves"), as a command to copy, with the game's options."""
-    flags = "".join(f" -o {pair}" for pair in changed_options(g))
+def _longer_try(g: Game, number: int, solution: Solution, limits: Limits) -> str:
+    """What to run next after an undecided verdict, as a command to copy, with the
+    game's options: more of the limit that ran out.  The node budget ten times over;
+    the table four times over; else a longer solve with room to prove a loss (past
+    30 s the exhaustive search gets most of the time; README, "Long solves")."""
+    command = f"cadogan solve {g.id} --deal {number}" + "".join(
+        f" -o {pair}" for pair in changed_options(g)
+    )
+    if limits.max_nodes is not None and solution.nodes >= limits.max_nodes:
+        return f"A longer try, with more positions: {command} --max-nodes {10 * limits.max_nodes}"
+    if solution.status == "memory":
+        states = 4 * limits.max_states
+        return (
+            f"A try with a larger table ({_table_size(states)} at most): "
+            f"{command} --timeout {max(limits.timeout, solution.seconds):g} --max-states {states}"
+        )
     timeout = max(LONG_TIMEOUT, 10 * round(solution.seconds))
     states = max(LONG_STATES, 4 * solution.peak_states)
     return (
-        f"A longer try, with room to prove a loss (about {states * 150 / 2**30:.1f} GiB of "
-        f"table at most): cadogan solve {g.id} --deal {number}{flags} --timeout {timeout} "
-        f"--max-states {states}"
+        f"A longer try, with room to prove a loss ({_table_size(states)} of "
+        f"table at most): {command} --timeout {timeout} --max-states {states}"
     )
+
+
+STATE_BYTES = 150  # a table position's memory, about
+
+
+def _table_size(states: int) -> str:
+    """The memory a table of ``states`` positions may take, in words."""
+    size = states * STATE_BYTES
+    if size >= 2**30:
+        return f"about {size / 2**30:.1f} GiB"
+    return f"about {size / 2**20:.0f} MiB" if size >= 2**20 else "under 1 MiB"
 
 
 def _solve_showing_progress(
