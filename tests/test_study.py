@@ -146,6 +146,9 @@ def test_study_json_has_the_documented_keys(tmp_path: Path) -> None:
     keys = {"game", "player", "options", "deals", "won", "lost", "timeout", "rate", "low", "high"}
     assert keys <= set(data) and data["deals"] == 30 and data["game"] == "travellers"
     assert data["low"] <= data["rate"] <= data["high"]
+    # No option given: every option is still named, with its default, as solve gives them
+    # (it was an empty object, while the text line said complete=held).
+    assert data["options"] == {"complete": "held"}
 
 
 @pytest.mark.parametrize("deals", ["0..5", "5..1", "x", "1..y", "1..9223372036854775807"])
@@ -723,10 +726,22 @@ def test_a_resumed_study_says_its_deals_were_stored_before() -> None:
 
     tally = Tally()
     assert tally.text().startswith("no deal decided yet")
-    tally.stored = 3
-    assert tally.text().startswith("3 deals stored before")
+    for deal in (1, 2, 3):
+        tally.add(_row(deal, "timeout"), stored=True)
+    assert tally.text().startswith("3 deals stored before") and "0.0 deals/s" in tally.text()
     tally.add(_row(4, "won"))
     assert tally.text().startswith("won 100.0%")
+
+
+def test_a_resumed_study_s_rate_counts_the_deals_stored_before() -> None:
+    """The bar's win rate covered only the deals played this run (8 of 8 won, 100%)
+    while the totals just after counted every stored deal too; both count all now."""
+    from cadogan.cli_study import Tally
+
+    tally = Tally()
+    tally.add(_row(1, "lost"), stored=True)
+    tally.add(_row(2, "won"))
+    assert tally.text().startswith("won 50.0%") and tally.stored == 1 and tally.played == 1
 
 
 def _quick(game: str, options: Any, player: str, deal: int, *rest: Any) -> Row:

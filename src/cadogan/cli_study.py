@@ -59,13 +59,19 @@ class Tally:
     """The running totals the progress bar shows."""
 
     def __init__(self) -> None:
-        self.won = self.lost = self.timeout = 0
+        self.won = self.lost = self.timeout = 0  # stored results of the range included
         self.stored = 0  # deals of the range stored by an earlier run, not played again
+        self.played = 0  # deals played by this run, for the speed
         self.start = time.monotonic()
 
-    def add(self, row: Row) -> None:
-        """Count one result."""
+    def add(self, row: Row, stored: bool = False) -> None:
+        """Count one result: played now, or ``stored`` by an earlier run.  The rate
+        covers both, as the totals printed at the end do; the speed only this run's."""
         setattr(self, row.status, getattr(self, row.status) + 1)
+        if stored:
+            self.stored += 1
+        else:
+            self.played += 1
 
     def text(self) -> str:
         """The running win rate with its interval (none before a deal is decided), the
@@ -74,7 +80,7 @@ class Tally:
         n = self.won + self.lost
         low, high = wilson(self.won, n)
         won = f"won {100 * self.won / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}]" if n else ""
-        speed = (n + self.timeout) / max(time.monotonic() - self.start, 1e-9)
+        speed = self.played / max(time.monotonic() - self.start, 1e-9)
         before = f"{plural(self.stored, 'deal')} stored before" if self.stored else ""
         first = won or before or "no deal decided yet"
         return f"{first}  timeouts {self.timeout}  {speed:.1f} deals/s"
@@ -199,10 +205,9 @@ def study(
     title = f"{task.game} {player}"
     columns = progress_columns(stderr.width, title, len(deals), tally)
     with Progress(*columns, console=stderr, disable=quiet) as progress:
-        done = len(store.done(task.game, task.options_text, player, deals))
-        shorter = len(store.retryable(task.game, task.options_text, player, deals, timeout))
+        replayed = store.retryable(task.game, task.options_text, player, deals, timeout)
+        shorter = len(replayed)
         if retry:
-            done -= shorter
             if not shorter and not as_json:
                 _say_nothing_to_retry(stderr, store, task)
         elif shorter and not as_json:
@@ -210,8 +215,10 @@ def study(
                 f"{shorter} stored deal(s) timed out under a smaller --timeout; "
                 "add --retry-timeouts to play them again with this one."
             )
-        tally.stored = done
-        bar = progress.add_task(title, total=len(deals), completed=done)
+        for row in store.rows(task.game, task.options_text, player, deals):
+            if not (retry and row.deal in replayed):  # kept, not played again
+                tally.add(row, stored=True)
+        bar = progress.add_task(title, total=len(deals), completed=tally.stored)
 
         def advance(row: Row) -> None:
             tally.add(row)
@@ -248,7 +255,8 @@ def _print_totals(store: Store, task: StudyTask, as_json: bool) -> None:
     totals = {
         "game": task.game,
         "player": task.player,
-        "options": dict(task.options),  # an object, as solve and replay give it
+        # every option, defaults included: an object, as solve and replay give it
+        "options": dict(registry.game(task.game, **dict(task.options)).options),
         "deals": len(rows),
         "won": won,
         "lost": lost,
