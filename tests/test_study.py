@@ -166,6 +166,12 @@ def test_report_writes_the_table_and_plots(tmp_path: Path) -> None:
     page = (tmp_path / "out" / "results.md").read_text()
     row = next(line for line in page.splitlines() if line.startswith("| travellers |"))
     assert "| complete=travelled | greedy | 5 | 120 |" in row and "agrees" in row
+    # The last figure of the rate's cells is half the interval's width, said as such (it
+    # was headed "±", which read as a margin around a rate the interval is not centred on).
+    rate, interval, half = (cell.strip() for cell in row.split("|")[9:12])
+    low, high = (float(x.rstrip("%")) for x in interval.split(" to "))
+    assert float(half) == pytest.approx((high - low) / 2, abs=0.01)
+    assert "| 95% interval | half-width | note |" in page and "the rate ± a margin" in page
     pngs = [p for p in written if p.suffix == ".png"]
     assert len(pngs) == 2 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)
 

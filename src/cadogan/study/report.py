@@ -114,7 +114,10 @@ def markdown(rows: list[Line], plots: list[str]) -> str:
         "",
         "Win rates measured by `cadogan study`, drawn by `cadogan report`. The rate is over",
         "the decided deals (won + lost); deals that ran out of time are counted apart and",
-        "never as wins. The interval is the 95% Wilson score interval.",
+        "never as wins. The interval is the 95% Wilson score interval. It is not centred",
+        "on the rate (near 0% or 100% it reaches further towards the middle), so it is not",
+        "the rate ± a margin; the half-width column gives half its width, in percentage",
+        "points, as one figure for how precise the rate is.",
         "",
         "A note marks a group where more than 5% of the deals ran out of time: its rate",
         "is over the deals the player could decide, which may not be typical of all deals.",
@@ -130,7 +133,7 @@ def markdown(rows: list[Line], plots: list[str]) -> str:
         "the largest budget, the cell says from which budget the timeouts counted start.",
         "",
         "| game | options | player | budget | deals | won | lost | timeout | rate "
-        "| 95% interval | ± | note |",
+        "| 95% interval | half-width | note |",
         "|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|---|",
     ]
     for line in rows:
