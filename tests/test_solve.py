@@ -136,6 +136,39 @@ def test_a_solved_travellers_deal_replays_to_a_win() -> None:
     assert replay(game, game.deal(28), found.moves) is Outcome.WON
 
 
+def test_a_solution_gives_its_record_as_the_command_line_writes_it() -> None:
+    """The API gave only the moves; a caller had to build the certificate by hand.
+    ``Solution.record`` gives it, and it replays to a win; none for an unsolved deal,
+    and a line that starts after the deal cannot be one."""
+    from cadogan import BadState, verify
+
+    game = registry.game("travellers", complete="travelled")
+    won = solve(game, game.deal(28))
+    record = won.record(game, game.deal(28))
+    assert record is not None and record.result == "won" and record.deal == 28
+    assert dict(record.options) == {"complete": "travelled"}
+    verify(record)  # raises unless it replays to a win
+    assert solve(game, game.deal(3)).record(game, game.deal(3)) is None
+    later = game.play(game.deal(28), game.moves(game.deal(28))[0])
+    with pytest.raises(BadState, match="replays from the deal"):
+        solve(game, later).record(game, later)
+
+
+@pytest.mark.parametrize(
+    "limits",
+    [{"timeout": 0}, {"timeout": -1}, {"timeout": float("nan")}, {"max_states": 0},
+     {"max_nodes": 0}],
+)  # fmt: skip
+def test_a_solve_with_no_budget_is_refused(limits: dict[str, float]) -> None:
+    """``solve(..., timeout=0)`` answered "timeout" as if it had searched; the command
+    line refuses such budgets, and so does the API now."""
+    from cadogan import BadValue
+
+    game = registry.game("travellers")
+    with pytest.raises(BadValue):
+        solve(game, game.deal(1), **limits)  # type: ignore[arg-type]
+
+
 def test_timeout_is_reported() -> None:
     game = OpenLadder()
     found = solve(game, game.deal(1), timeout=1e-9)

@@ -170,6 +170,7 @@ def test_report_writes_the_table_and_plots(tmp_path: Path) -> None:
     # was headed "±", which read as a margin around a rate the interval is not centred on).
     rate, interval, half = (cell.strip() for cell in row.split("|")[9:12])
     low, high = (float(x.rstrip("%")) for x in interval.split(" to "))
+    assert low <= float(rate.rstrip("%")) <= high
     assert float(half) == pytest.approx((high - low) / 2, abs=0.01)
     assert "| 95% interval | half-width | note |" in page and "the rate ± a margin" in page
     pngs = [p for p in written if p.suffix == ".png"]

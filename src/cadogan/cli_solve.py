@@ -35,14 +35,6 @@ VERDICTS = {
 }
 
 
-def solution_record(game: Game, deal: int, solution: Solution) -> Record | None:
-    """The winning line as a record (None unless the deal was solved)."""
-    if solution.status != "solved":
-        return None
-    moves = tuple(str(m) for m in solution.moves)
-    return Record(game.id, deal, dict(game.options), moves, "won")
-
-
 @click.command()
 @click.argument("game")
 @click.option("--deal", "number", type=DEAL, required=True, help="Deal number.")
@@ -125,7 +117,7 @@ def solve(
     except KeyboardInterrupt:
         click.echo("Interrupted: no verdict.", err=True)
         raise SystemExit(130) from None
-    record = solution_record(g, number, solution)
+    record = solution.record(g, g.deal(number))
     if to_stdout:
         _print_solution(g, number, solution, limits, err=True)
         if record is not None:

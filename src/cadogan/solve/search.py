@@ -67,7 +67,8 @@ from dataclasses import dataclass
 from time import perf_counter
 from typing import Final
 
-from cadogan.core import BadValue, Game, Move, Outcome, State
+from cadogan.core import BadState, BadValue, Game, Move, Outcome, State
+from cadogan.record import Record
 from cadogan.solve.engine import (
     SOLO,
     Budget,
@@ -122,6 +123,20 @@ class Solution:
     def decided(self) -> bool:
         """True for a proved verdict: solved or unsolvable."""
         return self.status in ("solved", "unsolvable")
+
+    def record(self, game: Game, start: State) -> Record | None:
+        """The winning line as a text record, the certificate ``cadogan solve --record``
+        writes (None unless solved).  ``start`` is the position that was solved; it must
+        be its deal's opening, since a record replays from the deal (BadState else)."""
+        if self.status != "solved":
+            return None
+        if start != game.deal(start.deal):
+            raise BadState(
+                "a record replays from the deal, and this line starts later in the game: "
+                "solve the deal's opening, game.deal(n), for a record"
+            )
+        moves = tuple(str(m) for m in self.moves)
+        return Record(game.id, start.deal, dict(game.options), moves, "won")
 
 
 def _play_out(budget: Budget, root: State) -> tuple[Status, tuple[Move, ...]]:
@@ -233,6 +248,10 @@ def solve(
     """
     if workers < 1:
         raise BadValue(f"workers must be at least 1, not {workers}")
+    if not timeout > 0:  # also refuses NaN, which no clock reading ever exceeds
+        raise BadValue(f"timeout must be a positive number of seconds, not {timeout}")
+    if max_states < 1 or (max_nodes is not None and max_nodes < 1):
+        raise BadValue("max_states and max_nodes must be at least 1")
     game.check(state)
     limits = Limits(timeout, max_states, max_nodes)
     if workers > 1 and game.players == 1:
