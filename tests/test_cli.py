@@ -262,3 +262,26 @@ def test_a_record_with_a_byte_order_mark_replays(tmp_path: Path) -> None:
     path.write_bytes(b"\xef\xbb\xbf" + golden.read_bytes())
     result = run(["replay", str(path)])
     assert result.returncode == 0 and result.stdout.strip().endswith("won"), result.stderr
+
+
+def test_a_file_error_is_one_plain_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``report --out`` on read-only media printed Python's "[Errno 30] Read-only file
+    system: '...'"; a file error now reads "PATH: reason", as the shell's tools say it."""
+    from cadogan import cli_study
+    from cadogan.study.runner import StudyTask, run_study
+    from cadogan.study.store import Store
+
+    db = tmp_path / "s.sqlite"
+    run_study(StudyTask("travellers", (), "greedy", range(1, 3), 5.0), Store(db))
+    page = tmp_path / "out" / "results.md"
+
+    def read_only(*args: object, **kwargs: object) -> list[Path]:
+        raise OSError(30, "Read-only file system", str(page))
+
+    monkeypatch.setattr(cli_study, "write_report", read_only)
+    with pytest.raises(SystemExit) as ended:
+        main(["report", "--db", str(db), "--out", str(tmp_path / "out")])
+    assert ended.value.code == 2
+    assert capsys.readouterr().err == f"cadogan: {page}: Read-only file system\n"

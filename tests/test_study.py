@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -594,6 +595,37 @@ def test_study_refuses_more_workers_than_it_may_start(tmp_path: Path) -> None:
     assert not (tmp_path / "w.sqlite").exists() or not outcomes(Store(tmp_path / "w.sqlite"))
 
 
+def test_a_study_on_a_read_only_database_gives_its_totals_or_says_why_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On read-only media a study failed with "unable to open database file", even
+    when every deal asked for was stored; it reads the totals now, and when deals are
+    missing it says how many are stored and that the rest could not be saved."""
+    from click.testing import CliRunner
+
+    from cadogan.cli import cli
+    from cadogan.core import CadoganError
+
+    db = tmp_path / "ro.sqlite"
+    Store(db).add([fake(d, "won" if d % 2 else "lost", 5.0) for d in (1, 2, 3, 4)])
+    opened = Store.__init__
+
+    def read_only_media(self: Store, path: Path, *, read_only: bool = False) -> None:
+        if not read_only:
+            raise CadoganError(f"cannot use the database {path}: unable to open database file")
+        opened(self, path, read_only=True)
+
+    monkeypatch.setattr(Store, "__init__", read_only_media)
+    args = ["study", TASK.game, "-o", "complete=travelled", "--player", "greedy", "--db", str(db)]
+    whole = CliRunner().invoke(cli, [*args, "--deals", "1..4"])
+    assert whole.exit_code == 0 and "2 won of 2 decided deals" not in whole.stdout
+    assert "2 won of 4 decided deals" in whole.stdout
+    more = CliRunner().invoke(cli, [*args, "--deals", "1..6"])
+    said = str(more.exception)  # main() prints it as one line
+    assert isinstance(more.exception, CadoganError) and "unable to open database file" in said
+    assert "it holds 4 deals of the range, and the other 2 could not be saved" in said
+
+
 def test_a_study_with_no_decided_deal_has_no_win_rate(tmp_path: Path) -> None:
     """Only timeouts: the rate was printed as 0% (and 0.0 in the JSON), as if every
     deal had been lost."""
@@ -610,8 +642,8 @@ def test_a_study_with_no_decided_deal_has_no_win_rate(tmp_path: Path) -> None:
 def test_retrying_with_nothing_to_retry_says_why(tmp_path: Path) -> None:
     """A larger --max-states under the same --timeout used to retry nothing, silently."""
     db = tmp_path / "r.sqlite"
-    Store(db).add([fake(d, "timeout", 5.0) for d in (1, 2)])
-    args = ["study", TASK.game, "-o", "complete=travelled", "--player", "greedy"]
+    Store(db).add([replace(fake(d, "timeout", 5.0), player="solver") for d in (1, 2)])
+    args = ["study", TASK.game, "-o", "complete=travelled", "--player", "solver"]
     args += ["--deals", "1..2", "--timeout", "5", "--retry-timeouts", "--max-states", "9"]
     result = cadogan(*args, "--db", str(db), timeout=120)
     assert result.returncode == 0, result.stderr
@@ -793,3 +825,23 @@ def test_the_bar_s_speed_falls_while_a_long_deal_runs() -> None:
     assert "1.0 deals/s" in column.render(None).plain  # type: ignore[arg-type]
     tally.start = time.monotonic() - 20  # ten seconds on, and no row has come
     assert "0.5 deals/s" in column.render(None).plain  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (["--player", "greedy", "--max-states", "5"], "--max-states is the solver's table"),
+        (["--dask", "tcp://127.0.0.1:1", "--workers", "2"], "--workers does not apply with"),
+    ],
+)
+def test_an_option_that_would_change_nothing_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], said: str
+) -> None:
+    """--max-states with greedy or random, and --workers with --dask, were silently
+    ignored; they are refused before anything is played or opened."""
+    from cadogan.cli import main
+
+    db = tmp_path / "never.sqlite"
+    with pytest.raises(SystemExit) as ended:
+        main(["study", "travellers", "--deals", "1..3", "--db", str(db), *extra])
+    assert ended.value.code == 2 and said in capsys.readouterr().err and not db.exists()

@@ -165,10 +165,18 @@ def main(argv: list[str] | None = None) -> None:
         fail("aborted", 130)
     except sqlite3.Error as err:
         fail(f"database error: {err}")
-    except OSError as err:
-        fail(str(err))
-    except BrokenPipeError:
+    except BrokenPipeError:  # before OSError, of which it is one
         sys.exit(1)
+    except OSError as err:
+        fail(os_error(err))
+
+
+def os_error(err: OSError) -> str:
+    """A file error as one plain line, ``PATH: reason`` (as the shell's tools say it),
+    rather than Python's ``[Errno 13] Permission denied: 'PATH'``."""
+    if err.strerror and err.filename is not None:
+        return f"{err.filename}: {err.strerror}"
+    return err.strerror or str(err)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -24,7 +25,7 @@ from rich.text import Text
 
 from cadogan import registry
 from cadogan.cli_common import Count, Seconds, digits_only, make_game, option_flag, plural
-from cadogan.core import BadOption
+from cadogan.core import BadOption, CadoganError
 from cadogan.core.options import parse_pairs
 from cadogan.study.report import write_report
 from cadogan.study.runner import MAX_WORKERS, StudyTask, run_study
@@ -143,7 +144,8 @@ def progress_columns(
     type=Count(1, MAX_WORKERS),
     default=min(os.cpu_count() or 1, MAX_WORKERS),
     show_default=True,
-    help=f"Processes, at most {MAX_WORKERS}; 1 runs in this process.",
+    help=f"Processes, at most {MAX_WORKERS}; 1 runs in this process (not with --dask, "
+    "whose cluster has its own workers).",
 )
 @click.option(
     "--dask",
@@ -170,7 +172,8 @@ def progress_columns(
     type=Count(1),
     default=None,
     help="Cap on the positions in the solver's table (default: the solver's, 2,000,000); "
-    "a long --timeout meant to prove hard deals lost needs tens of millions.",
+    "a long --timeout meant to prove hard deals lost needs tens of millions. Only for "
+    "--player solver.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the totals as JSON.")
 def study(
@@ -192,11 +195,12 @@ def study(
     again with --timeout and their rows replaced, so a study can be given more time in
     later passes; a pass killed midway resumes like any other.
     """
+    _refuse_idle_options(player, dask_address, max_states)
     deals = parse_deals(deals_text)
     make_game(game, options)  # refuse a bad game or option before the bar is drawn
     opts = tuple(sorted(parse_pairs(options).items()))
     task = StudyTask(registry.find(game).id, opts, player, deals, timeout, retry, max_states)
-    store = Store(db)
+    store = _open_store(db, task)
     tally = Tally()
     stderr = Console(stderr=True)
     if dask_address and not as_json:  # connecting may take up to 15 s: say what is awaited
@@ -230,6 +234,46 @@ def study(
             stderr.print("Interrupted: every committed deal is kept; rerun to continue.")
             raise SystemExit(130) from None
     _print_totals(store, task, as_json)
+
+
+def _refuse_idle_options(player: str, dask_address: str | None, max_states: int | None) -> None:
+    """An option that would change nothing is refused, not silently ignored."""
+    given = click.get_current_context().get_parameter_source("workers")
+    if dask_address and given is ParameterSource.COMMANDLINE:
+        raise click.UsageError(
+            "--workers does not apply with --dask: the cluster's workers play the deals"
+        )
+    if max_states is not None and player != "solver":
+        raise click.UsageError(f"--max-states is the solver's table; {player} keeps none")
+
+
+def _group(task: StudyTask) -> tuple[str, str, str, range]:
+    return task.game, task.options_text, task.player, task.deals
+
+
+def _open_store(db: Path, task: StudyTask) -> Store:
+    """The study's database, to write into; or, when it cannot be written (read-only
+    media, say) but already holds every deal asked for, read-only, for the totals.
+    Otherwise the error says how many deals are stored and that the rest had nowhere
+    to go, so nothing is played for nothing."""
+    try:
+        return Store(db)
+    except CadoganError as err:
+        if not db.exists():
+            raise
+        try:
+            store = Store(db, read_only=True)
+            stored = store.done(task.game, task.options_text, task.player, task.deals)
+            again = store.retryable(*_group(task), task.timeout) if task.retry else set()
+        except CadoganError:
+            raise err from None
+        missing = len(task.deals) - len(stored) + len(again)
+        if missing:
+            raise CadoganError(
+                f"{err}; it holds {plural(len(stored), 'deal')} of the range, and the "
+                f"other {missing} could not be saved there, so none was played"
+            ) from None
+        return store
 
 
 def _say_nothing_to_retry(stderr: Console, store: Store, task: StudyTask) -> None:
