@@ -500,6 +500,7 @@ def test_a_beam_turn_runs_until_the_kernels_have_had_their_share(
     budget = Budget(game, 60.0, None)
     budget.start, budget.deadline = 0.0, 1e9
     searcher = NativeBeam(budget, cast(FastRules, NoRoots()), [cast(Any, _SlowBeam(clock))])
+    searcher.ready = 0.0  # as if made when the solve began, with its kernel built before
     share = shares(game.late_proof)[0]
     assert share == (BEAM if isinstance(game, Hemispheres) else Share(0.85, 0.15))
     searcher.spent = share.due(elapsed) - 2.0  # two seconds behind its due
@@ -507,3 +508,27 @@ def test_a_beam_turn_runs_until_the_kernels_have_had_their_share(
     assert share.due(clock.now) <= searcher.spent < share.due(clock.now) + 1.0
     chunks = clock.now - elapsed
     assert chunks == pytest.approx(2.0 / (1.0 - owed), abs=1.0)
+
+
+def test_the_first_solve_after_building_the_kernel_still_searches_its_table(
+    lib: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kernel is built on first use, inside the first solve's clock: those seconds
+    counted towards the beams' due, so the first turn of the beam ran a short solve to
+    its end and the exhaustive search never had a turn (0 table positions, on a fresh
+    machine only).  Here the build is made to take a second of a 2-s solve."""
+    import time
+
+    real_load = import_module("cadogan.solve.native_beam").load
+    built: list[str] = []
+
+    def slow_build(name: str) -> Any:
+        if not built:  # the first call builds; the next ones find it made
+            time.sleep(1.0)
+            built.append(name)
+        return real_load(name)
+
+    monkeypatch.setattr(import_module("cadogan.solve.native_beam"), "load", slow_build)
+    game = NapoleonsSquare()
+    found = solve(game, game.deal(7), timeout=2.0)  # deal 7 is lost, and hard to prove
+    assert found.status == "timeout" and found.peak_states > 0

@@ -589,6 +589,7 @@ def test_a_turn_runs_until_the_search_has_had_its_share(
     searcher = NativeExhaustive(
         budget, cast(FastRules, NoRoots()), cast(KernelExhaust, kernel), search
     )
+    searcher.ready = 0.0  # as if made when the solve began, with its kernel built before
     share = shares(game.late_proof)[1]
     assert share == (EXHAUSTIVE if isinstance(game, Hemispheres) else Share(0.10, 0.80))
     searcher.spent = share.due(elapsed) - 5.0  # five seconds behind its due

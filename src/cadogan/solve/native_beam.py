@@ -64,6 +64,11 @@ class NativeBeam:
         self.roots = rules.roots()
         self.spent = 0.0  # the seconds of the kernels' turns so far
         self.share = shares(budget.game.late_proof)[0]
+        # The solve's seconds before the kernels were ready (building one on first use
+        # takes about half a second) are nobody's turn: counted in the beams' due, they
+        # let the first turn run the whole of a short solve, and the exhaustive search
+        # never had one (the first solve on a fresh machine searched no table).
+        self.ready = perf_counter() - budget.start
         self.turn = 0  # chunks played, which says whose turn is next
         self.fault: str | None = None  # why the kernels were stopped, if they were
         # The Python beam to run instead once the kernels have stopped (None: none).
@@ -98,7 +103,7 @@ class NativeBeam:
                 return self.checked(*found)
             if now > budget.deadline:
                 raise OutOfTime
-            if self.spent >= self.share.due(now - budget.start):
+            if self.spent >= self.share.due(now - budget.start - self.ready):
                 return None
         return None
 

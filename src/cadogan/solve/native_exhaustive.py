@@ -51,6 +51,7 @@ class NativeExhaustive:
         self.roots = rules.roots()
         self.spent = 0.0
         self.share = shares(budget.game.late_proof)[1]
+        self.ready = perf_counter() - budget.start  # as the native beam's (its comment)
         self.fault: str | None = None  # why the kernel's search stopped, if it did
         self.thorough = False  # whether the kernel asks its costlier proofs of loss
 
@@ -80,7 +81,7 @@ class NativeExhaustive:
             if not self.thorough and now - budget.start >= LONG:
                 self.thorough = True
                 kernel.thorough()
-            if self.spent >= self.share.due(now - budget.start):
+            if self.spent >= self.share.due(now - budget.start - self.ready):
                 return None
 
     def _won(self) -> Verdict | None:
