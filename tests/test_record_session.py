@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cadogan import game
+from cadogan import game, registry
 from cadogan.core import BadOption, BadRecord, Game, Move, Outcome, State, UnknownGame, action
 from cadogan.record import Record, ReplayError, replay
 from cadogan.session import Session
@@ -83,6 +83,21 @@ def test_unknown_games_and_options_in_records() -> None:
         replay(Record("travellers", 1, {"x": "y"}))
     with pytest.raises(BadRecord, match="deal number"):
         replay(Record("travellers", 0))
+
+
+@pytest.mark.parametrize("name", ["name", "self", "cls"])
+def test_an_option_named_as_a_parameter_is_refused_as_unknown(name: str) -> None:
+    """Options named like a parameter of the constructor are unknown options, not a
+    TypeError: the registry and the records pass options as a map."""
+    with pytest.raises(BadOption, match=repr(name)):
+        registry.make("travellers", {name: "x"})
+    with pytest.raises(BadOption, match=repr(name)):
+        game("travellers", **{name: "x"})
+    with pytest.raises(BadOption, match=repr(name)):
+        replay(Record("travellers", 1, {name: "x"}))
+    assert registry.make("travellers", {"complete": "travelled"}).options["complete"] == (
+        "travelled"
+    )
 
 
 def test_loading_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:

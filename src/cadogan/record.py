@@ -24,7 +24,7 @@ from cadogan.core import (
 )
 from cadogan.core.options import format_pairs, parse_pairs
 from cadogan.files import write_atomic
-from cadogan.registry import find
+from cadogan.registry import build, find
 
 _TAG = re.compile(r'\[(\w+)\s+"([^"]*)"\]')
 MAX_RECORD_BYTES = 4_000_000
@@ -174,7 +174,7 @@ class Replay:
 
 def game_of(record: Record) -> Game:
     """The record's game with its options; raises UnknownGame or BadOption."""
-    return find(record.game)(**record.options)
+    return build(find(record.game), record.options)
 
 
 def replay(record: Record) -> Replay:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from cadogan.core import Game, UnknownGame
+from cadogan.core.options import resolve
 from cadogan.games.constitution import Constitution
 from cadogan.games.duchesse_de_luynes import DuchesseDeLuynes
 from cadogan.games.hemispheres import Hemispheres
@@ -43,9 +46,25 @@ def find(name: str) -> type[Game]:
     raise UnknownGame(f"unknown game {name!r}; choose one of: {', '.join(ids())}")
 
 
-def game(name: str, **options: object) -> Game:
+def game(name: str, /, **options: object) -> Game:
     """A game with its options set, e.g. ``game("constitution", sovereign="Qc")``."""
-    return find(name)(**options)
+    return build(find(name), options)
+
+
+def make(name: str, options: Mapping[str, object]) -> Game:
+    """A game by id or alias with ``options`` given as a map, as a request or a record
+    carries them (any name, even ``name`` or ``self``, is an option's; raises
+    UnknownGame or BadOption)."""
+    return build(find(name), options)
+
+
+def build(cls: type[Game], options: Mapping[str, object]) -> Game:
+    """``cls`` with ``options`` set.  The names are checked against the game's options
+    before they become keyword arguments, so a name that is no option of the game is
+    refused as one (BadOption) rather than colliding with a parameter of the
+    constructor (``self`` gave a TypeError, a server's 500)."""
+    resolve(cls.option_specs, options)
+    return cls(**options)
 
 
 def all_games() -> tuple[Game, ...]:

@@ -130,6 +130,18 @@ def test_unknown_games_options_and_keys_are_refused(client: TestClient) -> None:
     error(client.post("/api/sessions", json={"game": "travellers", "cheat": 1}), 422, "invalid")
 
 
+@pytest.mark.parametrize("name", ["name", "self", "cls", "options"])
+def test_an_option_named_as_a_parameter_is_an_unknown_option(client: TestClient, name: str) -> None:
+    """Options travel as a map, so no name collides with a parameter (``self`` gave a 500)."""
+    answer = client.post("/api/sessions", json={"game": "travellers", "options": {name: "x"}})
+    assert repr(name) in error(answer, 422, "bad_option")
+    answer = client.post("/api/rooms", json={"game": "sympathie", "options": {name: "x"}})
+    assert repr(name) in error(answer, 422, "bad_option")
+    record = f'[Game "travellers"]\n[Deal "3"]\n[Options "{name}=x"]\n'
+    answer = client.post("/api/sessions/records", json={"record": record})
+    assert repr(name) in error(answer, 422, "bad_option")
+
+
 def test_bad_json_gets_a_clear_error(client: TestClient) -> None:
     answer = client.post(
         "/api/sessions", content=b"{not json", headers={"Content-Type": "application/json"}

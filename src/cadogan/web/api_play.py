@@ -110,7 +110,7 @@ def _alone(request: Request, session: Session, scored: bool = True) -> dict[str,
 )
 def new_game(body: NewGame, request: Request) -> dict[str, Any]:
     """Start a game: a deal by number, or a random deal when ``deal`` is absent."""
-    game = registry.game(body.game, **body.options)
+    game = registry.make(body.game, body.options)
     deal = body.deal if body.deal is not None else random_deal()
     return _alone(request, Session(game, deal))
 

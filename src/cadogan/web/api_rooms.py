@@ -66,7 +66,7 @@ def new_room(body: NewRoom, request: Request) -> dict[str, Any]:
     """Open a room: you hold seat 1; seat 2 waits for whoever opens the link first,
     or goes to the computer (``computer: true``)."""
     player = _player(request)
-    game = registry.game(body.game, **body.options)
+    game = registry.make(body.game, body.options)
     if game.players < 2:
         raise ApiError(422, "one_player", f"{game.name} is played alone: it needs no room")
     deal = body.deal if body.deal is not None else random_deal()
