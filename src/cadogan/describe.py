@@ -15,15 +15,13 @@ def describe(game: Game, state: State, move: Move) -> str:
     australian2 (4♠, 2♥)``.  Other actions (a deal, a turn) carry no card to name."""
     text = str(move)
     if move.verb == TRANSFER:
-        named = [move.source] if move.source is not None else []
-    elif len(move.args) >= 2 and all(arg in state.piles for arg in move.args):
-        named = list(move.args)
-    else:
-        return text
-    labels = [_top(state, name) for name in named]
-    if not labels or None in labels:
-        return text
-    return f"{text} ({', '.join(label for label in labels if label)})"
+        card = game.carried(state, move)  # not always the top: the Duchesse's Discard
+        return f"{text} ({card.label})" if card is not None else text
+    if len(move.args) >= 2 and all(arg in state.piles for arg in move.args):
+        labels = [_top(state, name) for name in move.args]
+        if None not in labels:
+            return f"{text} ({', '.join(label for label in labels if label)})"
+    return text
 
 
 def _top(state: State, name: str) -> str | None:

@@ -8,6 +8,7 @@ from cadogan import registry
 from cadogan.cards import cards, pack, shuffled
 from cadogan.core import IllegalMove, Outcome, Pile, State, action, make_state, transfer
 from cadogan.core.jsonform import HIDDEN, view_to_json
+from cadogan.describe import describe
 from cadogan.games.duchesse_de_luynes import (
     ACES,
     FOUNDATIONS,
@@ -124,11 +125,38 @@ def test_rule_6_when_the_pack_is_exhausted_all_the_discard_is_available() -> Non
     )
 
 
-def test_rule_6_of_twins_in_the_discard_the_later_one_is_played() -> None:
-    """Rule 6 (our choice): with both twins in the Discard, the one nearer the top goes."""
+def test_rule_6_either_twin_in_the_discard_may_be_played() -> None:
+    """Rule 6: every card of the open Discard is available, so with both twins there the
+    player takes either: ``discard found1`` the one dealt later (nearer the top),
+    ``discard lower found1`` the other.  They leave different Discards, so the next deal
+    differs (it decided 54 of deals 1-200 when one copy was always taken); the lower one
+    was not offered before."""
     state = board(discard="Ac 5d Ac 7d")
-    after = G.play(state, transfer("discard", "found1"))
-    assert after["discard"].cards == cards("Ac 5d 7d")
+    upper, lower = transfer("discard", "found1"), G.parse_move(state, "discard lower found1")
+    assert str(lower) == "discard lower found1" and G.moves(state) == (upper, lower)
+    assert G.play(state, upper)["discard"].cards == cards("Ac 5d 7d")
+    assert G.play(state, lower)["discard"].cards == cards("5d Ac 7d")
+    assert describe(G, state, lower) == "discard lower found1 (A♣)"
+
+
+def test_rule_6_one_choice_when_the_twins_could_only_leave_one_discard() -> None:
+    """Rule 6: twins side by side leave the same Discard either way, and with no re-deal
+    left the Discard's order is never read again (rule 7 gathers it only for a re-deal),
+    so in both cases the one play is offered; ``lower`` then says why it is refused."""
+    side_by_side = board(discard="5d Ac Ac 7d")
+    assert G.moves(side_by_side) == (transfer("discard", "found1"),)
+    assert "here 'discard found1' is the only way" in refusal(side_by_side, "discard lower found1")
+    last_deal = board(discard="Ac 5d Ac 7d", redeals=0)
+    assert G.moves(last_deal) == (transfer("discard", "found1"),)
+    assert "holds no" in refusal(board(discard="5d 7d"), "discard lower found1")
+
+
+def test_a_play_from_the_discard_names_the_card_it_plays() -> None:
+    """A Discard play was described with the Discard's top card (every play from it read
+    ``(7♦)`` here); it names the card the foundation takes."""
+    state = board(discard="Ac 5d 7d")
+    assert describe(G, state, transfer("discard", "found1")) == "discard found1 (A♣)"
+    assert describe(G, state, transfer("packet1", "found1")) == "packet1 found1"  # empty
 
 
 def test_rule_5_rounds_wait_until_every_suitable_card_is_played() -> None:
@@ -230,6 +258,20 @@ def test_safe_plays_the_last_twin_and_never_guesses() -> None:
     assert G.safe(twin_gone) == transfer("packet1", "found1")
     assert G.safe(board({1: "Ad", 2: "Ac"})) is None
     assert G.safe(state) == action("redeal")
+
+
+def test_a_winning_line_that_takes_the_lower_twin_replays_from_its_record() -> None:
+    """Rule 6: the solver wins deal 1 with a line that takes a lower twin from the
+    Discard; its record round-trips through the text form and replays to a win."""
+    from cadogan import verify
+    from cadogan.solve import solve
+
+    found = solve(G, G.deal(1), timeout=30)
+    record = found.record(G, G.deal(1))
+    assert record is not None and any(" lower " in move for move in record.moves)
+    again = Record.parse(record.text())
+    assert again == record
+    verify(again)
 
 
 def test_a_won_deal_through_the_public_api() -> None:

@@ -16,6 +16,7 @@ from cadogan.core.state import State, View, player_view
 from cadogan.errors import BadState, IllegalMove
 
 if TYPE_CHECKING:
+    from cadogan.cards import Card
     from cadogan.core.fast import FastPlay
 
 R = TypeVar("R")
@@ -296,6 +297,19 @@ class Game(ABC):
         """Raise IllegalMove unless ``move`` is listed; games call this to share refusals."""
         if move not in self.moves(state):
             raise IllegalMove(self.explain(state, move))
+
+    def carried(self, state: State, move: Move) -> Card | None:
+        """The card a card transfer carries, when the player can see it, else None.
+
+        By default the source pile's face-up top card; a game whose moves may take a
+        card from below the top (La Duchesse de Luynes' Discard) names it, so that a
+        move's description names the card that really goes.
+        """
+        source = move.source
+        if move.verb != TRANSFER or source is None or source not in state.piles:
+            return None
+        pile = state.piles[source]
+        return pile.top if pile.top is not None and pile.top_up else None
 
     def ending(self, state: State) -> str:
         """A sentence that the announcement of the end adds, or an empty string.

@@ -54,6 +54,10 @@ _NEXT = dict(zip(FOUNDATIONS, SUCCESSORS, strict=True))
 # Every play as a ready-made Move (Moves are immutable values).
 _PLAYS = {(a, b): transfer(a, b) for a in (*PACKETS, DISCARD) for b in FOUNDATIONS}
 DEAL, REDEAL = action("deal"), action("redeal")
+# When both twins of the card a foundation needs lie in the Discard, ``discard foundN``
+# plays the one dealt later (nearer the top) and ``discard lower foundN`` the other.
+LOWER = "lower"
+_LOWER_PLAYS = {f: Move(TRANSFER, (DISCARD, LOWER, f)) for f in FOUNDATIONS}
 
 
 def wants(state: State, foundation: str) -> Card | None:
@@ -86,9 +90,25 @@ def transfers(state: State) -> tuple[Move, ...]:
         if cards and cards[-1] in takers:
             result += [_PLAYS[source, f] for f in takers[cards[-1]]]
     if not piles[PACK].cards:  # discard_open()
-        held = set(piles[DISCARD].cards)
-        result += [_PLAYS[DISCARD, f] for f, card in needs if card in held]
+        discard = piles[DISCARD].cards
+        held = set(discard)
+        # Only a re-deal reads the Discard's order: with none left, which twin goes
+        # changes nothing, and one choice is offered.
+        ordered = state.num("redeals") > 0
+        for f, card in needs:
+            if card in held:
+                result.append(_PLAYS[DISCARD, f])
+                if ordered and _twins_apart(discard, card):
+                    result.append(_LOWER_PLAYS[f])
     return tuple(result)
+
+
+def _twins_apart(discard: tuple[Card, ...], card: Card) -> bool:
+    """Whether the Discard holds both twins of ``card`` with a card between them, so
+    that taking one or the other leaves two different Discards (and so two different
+    orders for the next deal).  Side by side, either leaves the same one."""
+    places = [i for i, c in enumerate(discard) if c == card]
+    return len(places) == 2 and places[1] - places[0] > 1
 
 
 def on_foundations(state: State) -> int:
@@ -148,13 +168,14 @@ class DuchesseDeLuynes(Game):
             return self._deal_round(state)
         if move.verb == "redeal":
             return self._redeal(state)
-        source, target = move.args
+        source, target = move.args[0], move.args[-1]
         card = wants(state, target)
         pile = state.piles[source]
         if source == DISCARD:
-            # Twins in the Discard are alike; the one dealt later (nearer the top) goes.
-            index = max(i for i, c in enumerate(pile.cards) if c == card)
-            _, rest = pile.remove_at(index)
+            # Of twins in the Discard the one dealt later (nearer the top) goes, or with
+            # ``lower`` the one dealt earlier: they leave different Discards behind.
+            places = [i for i, c in enumerate(pile.cards) if c == card]
+            _, rest = pile.remove_at(places[0] if LOWER in move.args else places[-1])
         else:
             _, rest = pile.pop()
         assert card is not None
@@ -223,15 +244,35 @@ class DuchesseDeLuynes(Game):
                 return options[0]
         return None
 
+    def carried(self, state: State, move: Move) -> Card | None:
+        """A play from the open Discard carries the card its foundation needs, wherever
+        it lies in the Discard (every card of it is in view); others the pile's top."""
+        if move.verb == TRANSFER and move.source == DISCARD and discard_open(state):
+            target = move.args[-1]
+            return wants(state, target) if target in FOUNDATIONS else None
+        return super().carried(state, move)
+
     def explain(self, state: State, move: Move) -> str:
         """Say which rule refuses ``move``."""
         if self.outcome(state).over:
             return f"the game is over: it is {self.outcome(state).value}"
         if move.verb in self.verbs:
             return self._explain_action(state, move)
+        if move.verb == TRANSFER and len(move.args) == 3 and move.args[:2] == (DISCARD, LOWER):
+            return self._explain_lower(state, move.args[2])
         if move.verb != TRANSFER or len(move.args) != 2:
             return "a move names a packet or the Discard and a foundation, e.g. 'packet1 found3'"
         return self._explain_transfer(state, *move.args)
+
+    def _explain_lower(self, state: State, target: str) -> str:
+        """Why ``discard lower TARGET`` is refused, when the play itself may be legal."""
+        card = wants(state, target) if target in FOUNDATIONS else None
+        if card is None or _PLAYS[DISCARD, target] not in self.moves(state):
+            return self._explain_transfer(state, DISCARD, target)
+        return (
+            f"'lower' chooses between two {card.label}s in the Discard with cards between "
+            f"them; here 'discard {target}' is the only way to play it"
+        )
 
     def _explain_action(self, state: State, move: Move) -> str:
         if move.args:
@@ -278,7 +319,11 @@ class DuchesseDeLuynes(Game):
         )
 
     def parse_move(self, state: State, text: str) -> Move:
-        """The default reading, refusing pile names after ``deal`` and ``redeal``."""
+        """The default reading, refusing pile names after ``deal`` and ``redeal``; also
+        ``discard lower foundN``, the twin dealt earlier."""
+        words = text.strip().lower().split()
+        if len(words) == 3 and words[:2] == [DISCARD, LOWER] and words[2] in state.piles:
+            return Move(TRANSFER, tuple(words))
         move = super().parse_move(state, text)
         if move.verb in self.verbs and move.args:
             raise IllegalMove(f"'{move.verb}' is written alone, without pile names")
