@@ -103,3 +103,14 @@ def test_the_other_answers_are_the_documented_ones(tmp_path: Path) -> None:
     checks.append((Erased, client.post("/api/me/stats/reset", json={"confirm": True}).json()))
     for model, answer in checks:
         assert undescribed(model.model_validate(answer)) == [], model.__name__
+
+
+def test_docs_say_any_route_may_find_the_database_busy(client: TestClient) -> None:
+    """Every route may wait on the database, so /docs gives each its 503."""
+    spec = client.get("/openapi.json").json()
+    for path, item in spec["paths"].items():
+        for method, route in item.items():
+            shown = route["responses"].get("503", {}).get("description", "")
+            assert "storage_unavailable" in shown, (method, path)
+    started = spec["paths"]["/api/sessions"]["post"]["responses"]["503"]["description"]
+    assert "server_full" in started

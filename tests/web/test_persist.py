@@ -4,8 +4,11 @@ history, and asleep in storage when they leave memory (caps and idle expiry).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,7 @@ from cadogan import registry
 from cadogan.record import Record
 from cadogan.session import Session
 from cadogan.web import create_app
+from cadogan.web.actions import soon
 from cadogan.web.persist import GameDB, redo_groups, restore
 from cadogan.web.store import GameStore
 
@@ -174,3 +178,76 @@ def test_results_are_written_once_per_game_and_player(tmp_path: Path) -> None:
     db.save("game-token-1", session, seats, False)
     assert [(g.played, g.game) for g in db.stats("p" * 24)] == [(1, "travellers")]
     db.close()
+
+
+def hold(path: Path) -> sqlite3.Connection:
+    """Another program writing to the database: it holds SQLite's write lock."""
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    return other
+
+
+def test_a_busy_database_answers_503_and_leaves_the_game_as_stored(tmp_path: Path) -> None:
+    """A move that cannot be saved is taken back (memory never runs ahead of storage)
+    and answered 503 ``storage_unavailable``; it was a 500, with the move kept in
+    memory but not on disk."""
+    path = tmp_path / "g.sqlite"
+    app = create_app(str(path))
+    app.state.db.execute("PRAGMA busy_timeout = 50")  # not the server's 10 s
+    a = browser(app)
+    table = a.post("/api/sessions", json={"game": "travellers", "deal": 5}).json()
+    gid, first = table["id"], table["moves"][0]["text"]
+    games = len(app.state.store)
+    other = hold(path)
+    try:
+        answer = a.post(f"/api/sessions/{gid}/moves", json={"move": first})
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["kind"] == "storage_unavailable"
+        assert a.get(f"/api/sessions/{gid}").json()["steps"] == table["steps"]
+        started = a.post("/api/sessions", json={"game": "travellers", "deal": 6})
+        assert started.status_code == 503 and len(app.state.store) == games
+        with a.websocket_connect(f"/ws/games/{gid}") as ws:
+            ws.receive_json()
+            ws.send_json({"type": "move", "move": first})
+            assert ws.receive_json()["kind"] == "storage_unavailable"
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    moved = a.post(f"/api/sessions/{gid}/moves", json={"move": first}).json()
+    (record,) = rows(path, "SELECT record FROM games WHERE id = ?", gid)[0]
+    assert len(Record.parse(record).moves) == 1 and moved["chosen"] == 1
+
+
+def test_with_a_database_on_disk_no_work_waits_on_the_event_loop(tmp_path: Path) -> None:
+    """A write may wait seconds for SQLite's lock: on disk, every action runs in a
+    worker thread (in memory, the quick ones run on the loop)."""
+
+    async def where(app: FastAPI) -> tuple[int, int]:
+        ran = await soon(app.state.store, "an-id-not-in-memory", threading.get_ident)
+        return ran, threading.get_ident()
+
+    ran, loop = asyncio.run(where(create_app(str(tmp_path / "g.sqlite"))))
+    assert ran != loop
+    ran, loop = asyncio.run(where(create_app(None)))
+    assert ran == loop
+
+
+def test_the_checkpoint_thread_logs_a_failure_and_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The thread ended for good at its first error, leaving the WAL to grow."""
+    db = GameDB(tmp_path / "g.sqlite", checkpoint_seconds=0.01)
+    calls: list[str] = []
+
+    def flaky(path: str) -> None:
+        calls.append(path)
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(db, "checkpoint", flaky)
+    deadline = time.monotonic() + 10
+    while len(calls) < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    db.close()
+    assert len(calls) >= 3
+    assert "database is locked" in caplog.text

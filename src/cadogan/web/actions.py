@@ -91,21 +91,21 @@ def perform(
         seat = slot.session.state.turn
         start = len(slot.session.history)
         left: str | None = None  # the name of a player who leaves his seat
-        if verb == "move":
-            seats.require_turn(slot, player, names)
-            play_text(slot.session, text)
-        elif verb == "leave":
-            seat = seats.hand_over(slot, player)[0]
-            left = names(player) if player is not None else None
-        elif verb in ALONE:
-            seats.require_seat(slot, player)
-            seats.require_alone(slot, verb)
-            ALONE[verb](slot.session)
-        else:
-            raise ApiError(422, "bad_message", f"unknown action {verb!r}")
-        mine = len(slot.session.history)
-        seats.computer_moves(slot)
-        store.save(token, slot)
+        with store.changing(token, slot):  # saved, or taken back whole
+            if verb == "move":
+                seats.require_turn(slot, player, names)
+                play_text(slot.session, text)
+            elif verb == "leave":
+                seat = seats.hand_over(slot, player)[0]
+                left = names(player) if player is not None else None
+            elif verb in ALONE:
+                seats.require_seat(slot, player)
+                seats.require_alone(slot, verb)
+                ALONE[verb](slot.session)
+            else:
+                raise ApiError(422, "bad_message", f"unknown action {verb!r}")
+            mine = len(slot.session.history)
+            seats.computer_moves(slot)
         event: dict[str, Any] = {"what": verb, "move": text or None, "seat": seat}
         if verb == "move":
             event.update(told(slot.session, start, mine))
@@ -117,12 +117,20 @@ def perform(
 
 
 async def soon(store: GameStore, token: str, work: Callable[[], T], slow: bool = False) -> T:
-    """Run ``work`` (which takes the game's lock) from the event loop.  Showing a game,
-    a move, undo, redo or restart takes well under a millisecond, so it runs right
-    there, cheaper than a hop to a worker thread; ``slow`` work, or any work on a game
-    whose lock is busy, goes to a thread so that the loop never waits."""
+    """Run ``work`` (which takes the game's lock) from the event loop, which must never
+    wait.  With a database on disk every piece of work goes to a worker thread: a
+    write, or the load of a game asleep in storage, waits for SQLite's lock while
+    another connection holds it (up to the busy timeout, seconds), and the whole
+    server would wait with it.  Without one (games in memory, statistics in a private
+    in-memory database no other program can lock), showing a game, a move, undo, redo
+    or restart takes well under a millisecond, so it runs right there, cheaper than a
+    hop to a thread; ``slow`` work, or work on a game whose lock is busy, still goes
+    to a thread."""
+    db = store.db
+    if slow or (db is not None and db.durable):
+        return await to_thread.run_sync(work)
     slot = store.get(token)
-    if slow or (slot is not None and slot.lock.locked()):
+    if slot is not None and slot.lock.locked():
         return await to_thread.run_sync(work)
     return work()
 

@@ -12,6 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cadogan.web.errors import STORAGE, ErrorOut
+
 
 class Answer(BaseModel):
     """An answer's shape; the test that holds the answers to it forbids other keys."""
@@ -141,7 +143,17 @@ def answered(
     ``response_model=None`` (no second validation of every answer); ``/docs`` shows
     the model."""
     description = (model.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
-    return {status: {"model": model, "description": description}, **errors}
+    return {status: {"model": model, "description": description}, **with_storage(errors)}
+
+
+def with_storage(errors: dict[int | str, dict[str, Any]]) -> dict[int | str, dict[str, Any]]:
+    """``errors`` and the 503 every route may answer, since any may wait on the database
+    (a write, a game asleep in storage, a name): ``storage_unavailable`` when another
+    program holds it past the busy timeout, or the disk fails; nothing is changed."""
+    busy = errors.get(503)
+    if busy is None:
+        return {**errors, 503: {"model": ErrorOut, "description": STORAGE}}
+    return {**errors, 503: {**busy, "description": f"{busy['description']}; {STORAGE}"}}
 
 
 class HintAnswer(Answer):

@@ -23,6 +23,7 @@ from cadogan.web.answers import GameView, HintAnswer, StepView, Verdict, answere
 from cadogan.web.errors import (
     BAD_INPUT,
     NOT_YOURS,
+    STORAGE,
     TOO_LARGE,
     UNKNOWN_ID,
     ApiError,
@@ -281,7 +282,7 @@ def solve(gid: GameId, request: Request, body: SolveRequest | None = None) -> di
     "/{gid}/record",
     response_class=PlainTextResponse,
     summary="Download the game's record",
-    responses=errors({404: UNKNOWN_ID, 422: BAD_ID}, text_route=True),
+    responses=errors({404: UNKNOWN_ID, 422: BAD_ID, 503: STORAGE}, text_route=True),
 )
 def record(gid: GameId, request: Request) -> PlainTextResponse:
     """The game so far as a record file (a download)."""

@@ -77,8 +77,8 @@ def new_room(body: NewRoom, request: Request) -> dict[str, Any]:
     store = _store(request)
     gid = store.add(Session(game, deal), seats, room=True)
     with store.hold(gid) as slot:
-        if computer_moves(slot):
-            store.save(gid, slot)
+        with store.changing(gid, slot):
+            computer_moves(slot)
         return game_json(gid, slot, player, names_of(store))
 
 

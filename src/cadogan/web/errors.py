@@ -8,6 +8,8 @@ answers a bad request with a traceback, and keeps running.
 from __future__ import annotations
 
 import json
+import logging
+import sqlite3
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -34,6 +36,11 @@ FULL = "`server_full`: every place for a game is taken by one in use; try later"
 UNKNOWN_GAME = "`unknown_game`: no game has this id or alias"
 UNKNOWN_ID = "`unknown_id`: no game has this id (it may have expired)"
 NOT_YOURS = "`not_yours`: you hold no seat at this game (you may watch it)"
+STORAGE = (
+    "`storage_unavailable`: the server's database is busy (another program holds it) or "
+    "failing; nothing was changed: try again shortly"
+)
+log = logging.getLogger("cadogan.web")
 
 
 ERROR_JSON = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
@@ -63,6 +70,21 @@ class ApiError(Exception):
     def __init__(self, status: int, kind: str, message: str) -> None:
         super().__init__(message)
         self.status, self.kind, self.message = status, kind, message
+
+
+class StorageUnavailable(ApiError):
+    """The database could not be read or written in time (another connection holds
+    its lock past the busy timeout, or the disk fails).  Whatever the request would
+    have changed has been taken back (:meth:`cadogan.web.store.GameStore.changing`),
+    so the game in memory stays the game on disk."""
+
+    def __init__(self, err: sqlite3.Error) -> None:
+        super().__init__(
+            503,
+            "storage_unavailable",
+            "the server's storage is busy or failing, so nothing was changed: try again shortly",
+        )
+        log.warning("storage unavailable: %s", err)
 
 
 def error_response(status: int, kind: str, message: str) -> JSONResponse:
@@ -102,6 +124,11 @@ def install_handlers(app: FastAPI) -> None:
     @app.exception_handler(CadoganError)
     async def cadogan_error(request: Request, err: CadoganError) -> JSONResponse:
         mapped = from_cadogan(err)
+        return error_response(mapped.status, mapped.kind, mapped.message)
+
+    @app.exception_handler(sqlite3.Error)
+    async def storage_error(request: Request, err: sqlite3.Error) -> JSONResponse:
+        mapped = StorageUnavailable(err)  # a read past the store (names, statistics)
         return error_response(mapped.status, mapped.kind, mapped.message)
 
     @app.exception_handler(RequestValidationError)

@@ -14,6 +14,7 @@ work for the server's lifetime, but games are not kept (``durable`` is False).
 from __future__ import annotations
 
 import json
+import logging
 import re
 import sqlite3
 import threading
@@ -25,6 +26,7 @@ from cadogan import stats, storage
 from cadogan.record import Record
 from cadogan.session import Entry, Session
 
+log = logging.getLogger("cadogan.web")
 COMPUTER = "computer"
 Seats = dict[int, str | None]
 RedoGroups = list[list[tuple[str, bool]]]
@@ -102,17 +104,36 @@ class GameDB:
             ).start()
 
     def _checkpoints(self, path: str, seconds: float) -> None:
-        wal = Path(path + "-wal")
+        """Checkpoint every ``seconds`` until closed.  A failure (the database busy or
+        locked by another program, the disk full, the file gone for a while) is logged
+        once and tried again next time: returning on the first one left the WAL to
+        grow for the server's lifetime."""
+        failing = False
         while not self._stop.wait(seconds):
             try:
-                if wal.exists() and wal.stat().st_size > 0:
-                    conn = sqlite3.connect(path, timeout=10.0)
-                    try:
-                        conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
-                    finally:
-                        conn.close()
-            except (OSError, sqlite3.Error):
-                return  # the file went away: nothing more to do
+                self.checkpoint(path)
+            except (OSError, sqlite3.Error) as err:
+                if not failing:
+                    log.warning(
+                        "cannot checkpoint %s (%s); trying again every %g s", path, err, seconds
+                    )
+                failing = True
+            else:
+                if failing:
+                    log.info("checkpoints of %s work again", path)
+                failing = False
+
+    @staticmethod
+    def checkpoint(path: str) -> None:
+        """Move the WAL's pages into the database, if there are any (PASSIVE: it waits
+        for no reader and no writer)."""
+        wal = Path(path + "-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            conn = sqlite3.connect(path, timeout=10.0)
+            try:
+                conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            finally:
+                conn.close()
 
     def close(self) -> None:
         self._stop.set()

@@ -12,6 +12,7 @@ from storage, at the same move and with its undo history.  Without one it is gon
 from __future__ import annotations
 
 import secrets
+import sqlite3
 import threading
 import time
 from collections import OrderedDict
@@ -20,8 +21,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from cadogan.session import Session
-from cadogan.web.errors import ApiError
+from cadogan.session import Entry, Session
+from cadogan.web.errors import ApiError, StorageUnavailable
 
 TOKEN_BYTES = 18
 
@@ -45,6 +46,31 @@ class Slot:
     conns: set[Any] = field(default_factory=set)
     gone: bool = False
     scored: bool = True
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What a change may alter in a live game: its moves, its redo stack and its seats.
+
+    Taken before a change, so that a change that fails, or that could not be saved, is
+    taken back whole (:meth:`GameStore.changing`): the game in memory never runs ahead
+    of the game in storage.  The entries are values, so keeping them copies no card."""
+
+    history: tuple[Entry, ...]
+    redo: tuple[tuple[Entry, ...], ...]
+    seats: tuple[tuple[int, str | None], ...]
+
+    @classmethod
+    def of(cls, slot: Slot) -> Snapshot:
+        session = slot.session
+        return cls(tuple(session.history), session.redo_stack, tuple(slot.seats.items()))
+
+    def restore(self, slot: Slot) -> None:
+        """Put ``slot`` back as it was when the snapshot was taken."""
+        slot.session.history[:] = self.history
+        slot.session.restore_redo_stack(self.redo)
+        slot.seats.clear()
+        slot.seats.update(self.seats)
 
 
 class StoreFull(ApiError):
@@ -98,7 +124,13 @@ class GameStore:
             self._expire()
             self._make_room(room)
             self._slots[token] = slot
-        self.save(token, slot)
+        try:
+            self.save(token, slot)
+        except BaseException:  # a game that could not be stored is not started
+            with self._lock:
+                slot.gone = True
+                self._slots.pop(token, None)
+            raise
         return token
 
     def get(self, token: str) -> Slot | None:
@@ -115,7 +147,10 @@ class GameStore:
                 return slot
             if self.db is None or not self.db.durable:
                 return None
-            loaded = self.db.load(token)  # under the store's lock: never loaded twice
+            try:
+                loaded = self.db.load(token)  # under the store's lock: never loaded twice
+            except sqlite3.Error as err:
+                raise StorageUnavailable(err) from None
             if loaded is None:
                 return None
             session, seats, room, scored = loaded
@@ -138,9 +173,28 @@ class GameStore:
         raise ApiError(404, "unknown_id", "no game has this id (it may have expired)")
 
     def save(self, token: str, slot: Slot) -> None:
-        """Write the game to storage (called with the slot's lock held, after a change)."""
+        """Write the game to storage (called with the slot's lock held, after a change);
+        raises StorageUnavailable when the database is busy or failing."""
         if self.db is not None:
-            self.db.save(token, slot.session, slot.seats, slot.room, slot.scored)
+            try:
+                self.db.save(token, slot.session, slot.seats, slot.room, slot.scored)
+            except sqlite3.Error as err:
+                raise StorageUnavailable(err) from None
+
+    @contextmanager
+    def changing(self, token: str, slot: Slot) -> Iterator[None]:
+        """Change the game (its lock held) in the ``with`` block, then save it if it
+        changed.  Any failure, of the change or of the save (503 storage_unavailable),
+        takes the change back whole, so that no one is shown a move that storage has
+        not kept, and a player is not left with half an action."""
+        before = Snapshot.of(slot)
+        try:
+            yield
+            if Snapshot.of(slot) != before:
+                self.save(token, slot)
+        except BaseException:
+            before.restore(slot)
+            raise
 
     def _make_room(self, room: bool) -> None:
         """Evict the least recently used idle games until a new one fits."""

@@ -29,6 +29,7 @@ import asyncio
 import json
 import logging
 import re
+import sqlite3
 import threading
 import time
 from collections.abc import MutableMapping
@@ -41,7 +42,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cadogan.core import CadoganError
 from cadogan.web.actions import ALONE, act, names_of, publish
-from cadogan.web.errors import ApiError, from_cadogan
+from cadogan.web.errors import ApiError, StorageUnavailable, from_cadogan
 from cadogan.web.players import clean_name, player_of
 from cadogan.web.seats import game_json, join
 from cadogan.web.store import GameStore, Slot
@@ -116,9 +117,8 @@ def _enter(store: GameStore, gid: str, conn: Conn, limits: Limits) -> Slot:
     with store.hold(gid) as slot:
         if len(slot.conns) >= limits.per_game:
             raise ApiError(503, "game_full", "too many people are connected to this game")
-        seat = join(slot, conn.player)
-        if seat is not None:
-            store.save(gid, slot)
+        with store.changing(gid, slot):  # saved if a seat was taken
+            seat = join(slot, conn.player)
         slot.conns.add(conn)
         publish(gid, slot, names_of(store), {"what": "join", "seat": seat})
         return slot
@@ -205,6 +205,9 @@ async def _serve(websocket: WebSocket, store: GameStore, gid: str, conn: Conn) -
         except CadoganError as err:
             mapped = from_cadogan(err)
             conn.push(error(mapped.kind, mapped.message))
+        except sqlite3.Error as err:  # a name's write (a game's is StorageUnavailable)
+            busy = StorageUnavailable(err)
+            conn.push(error(busy.kind, busy.message))
         except Exception:  # never let one message take the connection down
             log.exception("WebSocket message failed")
             conn.push(error("server_error", "the server could not handle that message"))
