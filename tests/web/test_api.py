@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -503,3 +505,43 @@ def test_a_hint_waits_at_most_three_seconds(monkeypatch: pytest.MonkeyPatch) -> 
     gid = start(client, "napoleons-square", 7)["id"]
     assert client.post(f"/api/sessions/{gid}/hint").status_code == 200
     assert asked == [HINT_SECONDS] and HINT_SECONDS == 3.0
+
+
+def test_solver_runs_are_bounded_and_the_rest_are_told_busy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Forty solves at once took every core and two gigabytes: past the bound a
+    question waits briefly, then is answered 503 ``busy``."""
+    from cadogan.web import solver
+
+    inside: list[str] = []
+    release = threading.Event()
+
+    def slow(*args: object) -> dict[str, Any]:
+        inside.append("run")
+        release.wait(30)
+        return {"move": None, "status": "timeout", "message": "thinking"}
+
+    monkeypatch.setattr(solver, "hint", slow)
+    monkeypatch.setattr(solver, "winnable", slow)
+    app = create_app()
+    app.state.solvers = solver.Solvers(2, wait=0.2)
+    answers: list[tuple[int, str]] = []
+    with TestClient(app) as client:
+        gid = start(client)["id"]
+
+        def ask(route: str) -> None:
+            answer = client.post(f"/api/sessions/{gid}/{route}")
+            answers.append((answer.status_code, answer.json().get("kind", "")))
+
+        askers = [threading.Thread(target=ask, args=(r,)) for r in ["hint", "solve"] * 3]
+        for asker in askers:
+            asker.start()
+        deadline = time.monotonic() + 30
+        while len(answers) < 4 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert len(inside) == 2 and sorted(answers) == [(503, "busy")] * 4
+        release.set()
+        for asker in askers:
+            asker.join()
+    assert sorted(answers)[:2] == [(200, ""), (200, "")] and len(inside) == 2

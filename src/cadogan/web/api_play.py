@@ -61,6 +61,7 @@ ASKED = errors(
         409: "`wrong_turn`: in a room, only the player to move may ask",
         413: TOO_LARGE,
         422: f"{BAD_ID}; {BAD_INPUT}",
+        503: solver.BUSY,
     }
 )
 
@@ -75,6 +76,11 @@ def _may_ask(request: Request, slot: Slot) -> None:
     so is the player of a room who waits for the other's move (409), since a hint
     answers for the player to move."""
     require_turn(slot, player_of(request), names_of(_store(request)))
+
+
+def _solvers(request: Request) -> solver.Solvers:
+    solvers: solver.Solvers = request.app.state.solvers
+    return solvers
 
 
 def _slot(request: Request, gid: str) -> Slot:
@@ -258,7 +264,8 @@ def hint(gid: GameId, request: Request) -> dict[str, Any]:
     slot = _slot(request, gid)
     _may_ask(request, slot)
     seconds: float = min(HINT_SECONDS, request.app.state.solve_seconds)
-    return solver.hint(slot.session, seconds)
+    with _solvers(request).run():
+        return solver.hint(slot.session, seconds)
 
 
 @router.post(
@@ -275,7 +282,8 @@ def solve(gid: GameId, request: Request, body: SolveRequest | None = None) -> di
     session = slot.session
     seconds = min(body.seconds, request.app.state.solve_seconds)
     state = session.start if body.from_start else session.state
-    return solver.winnable(session.game, state, seconds, session.proofs)
+    with _solvers(request).run():
+        return solver.winnable(session.game, state, seconds, session.proofs)
 
 
 @router.get(

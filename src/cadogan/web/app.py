@@ -14,7 +14,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cadogan.web import api_games, api_play, api_rooms, ws
+from cadogan.web import api_games, api_play, api_rooms, solver, ws
 from cadogan.web.errors import BodyLimit, install_handlers
 from cadogan.web.persist import GameDB
 from cadogan.web.players import PlayerCookie
@@ -49,6 +49,7 @@ def create_app(
     idle_seconds: float = 6 * 3600,
     max_body: int = MAX_BODY,
     solve_seconds: float = 10.0,
+    solver_runs: int | None = None,
     ws_limits: ws.Limits | None = None,
 ) -> FastAPI:
     """A new server.  With ``db_path`` (an SQLite file) every game is written as it is
@@ -56,7 +57,8 @@ def create_app(
 
     ``capacity`` and ``room_capacity`` bound the games and rooms live in memory (the
     least recently used idle ones go to storage), ``idle_seconds`` sends a game left
-    alone to storage, and ``ws_limits`` bounds the WebSockets.
+    alone to storage, ``solver_runs`` bounds the hints and verdicts computed at once
+    (one a core by default), and ``ws_limits`` bounds the WebSockets.
     """
     app = FastAPI(
         title="cadogan",
@@ -72,6 +74,7 @@ def create_app(
     app.state.db_path = db_path
     app.state.ws_limits = ws_limits or ws.Limits()
     app.state.solve_seconds = solve_seconds
+    app.state.solvers = solver.Solvers(solver_runs)
     install_handlers(app)
     _routes(app)
     app.add_middleware(BodyLimit, limit=max_body)

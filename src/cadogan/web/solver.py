@@ -7,12 +7,17 @@ may run several searches at once.
 
 from __future__ import annotations
 
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from cadogan.core import Game, State
 from cadogan.session import Session
 from cadogan.solve import solve
 from cadogan.solve.hints import Proofs
+from cadogan.web.errors import ApiError
 
 MAX_STATES = 500_000
 MAX_AUTOPLAY = 5_000
@@ -23,6 +28,37 @@ VERDICTS = {
     "timeout": "The solver could not decide within {seconds:g} seconds.",
     "memory": "The solver ran out of room before deciding.",
 }
+
+
+# How long a question waits for a free solver before it is answered 503 ``busy``.
+WAIT_SECONDS = 2.0
+BUSY = "`busy`: the solver is answering as many questions as it may at once; try again"
+
+
+class Solvers:
+    """A bound on the solver runs at once (hints and verdicts).
+
+    Each run takes a core and up to ``MAX_STATES`` positions of memory; unbounded,
+    forty questions at once took every core and two gigabytes.  A question beyond the
+    bound waits ``wait`` seconds for a run to end, then is answered 503 ``busy``
+    rather than queued for longer than a player would wait."""
+
+    def __init__(self, runs: int | None = None, wait: float = WAIT_SECONDS) -> None:
+        self.runs = runs if runs is not None else os.cpu_count() or 1
+        self.wait = wait
+        self._free = threading.BoundedSemaphore(self.runs)
+
+    @contextmanager
+    def run(self) -> Iterator[None]:
+        """Hold one of the runs for the ``with`` block (from a worker thread: it may wait)."""
+        if not self._free.acquire(timeout=self.wait):
+            raise ApiError(
+                503, "busy", "the solver is busy with other questions; try again in a moment"
+            )
+        try:
+            yield
+        finally:
+            self._free.release()
 
 
 def solver_available() -> bool:
