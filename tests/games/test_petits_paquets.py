@@ -89,6 +89,37 @@ def test_rule_I_taking_a_top_card_frees_the_one_beneath() -> None:
     assert after.piles["found3"].top == Card.parse("Ah")
 
 
+def test_rule_I_either_twin_in_packet_13_may_be_taken() -> None:
+    """Rule I (1874): every card of packet 13 is available, so with both twins there the
+    player takes either: ``take Ah found3`` the one dealt first (nearer the bottom),
+    ``take Ah upper found3`` the other.  They leave different packets 13, which a re-deal
+    gathers into the next deal (Rule III); only the first was offered before."""
+    state = build(packet13="Ah 9d Ah 4s", exiles="7d")
+    first, upper = action("take", "Ah", "found3"), action("take", "Ah", "upper", "found3")
+    assert [m for m in G.moves(state) if m.verb == "take"] == [first, upper]
+    assert G.parse_move(state, "take ah upper found3") == upper and str(upper) == (
+        "take Ah upper found3"
+    )
+    assert G.play(state, first).piles[SPREAD].cards == cards("9d Ah 4s")
+    assert G.play(state, upper).piles[SPREAD].cards == cards("Ah 9d 4s")
+    # One choice where it cannot matter: twins side by side, or no re-deal left.
+    for same in (build(packet13="9d Ah Ah 4s", exiles="7d"),
+                 build(packet13="Ah 9d Ah 4s", exiles="7d", redeals=0)):  # fmt: skip
+        assert [m for m in G.moves(same) if m.verb == "take"] == [first]
+        assert "here 'take Ah found3' is the only way" in refusal(same, upper)
+    assert "does not follow" in refusal(state, action("take", "Ah", "upper", "found1"))
+
+
+def test_rule_I_a_play_from_packet_13_with_its_twin_there_is_safe_only_without_a_choice() -> None:
+    """Solver hook (safe): with both twins in packet 13 and a choice of which stays, the
+    play is not forced on the search, since the copy left decides the next deal."""
+    found = {"found3": "Ah 2h 3h 4h", "found7": "Qh Jh Th 9h 8h 7h 6h"}
+    apart = build(found, packet13="5h 9d 5h", packet1="Ac", exiles="7d")
+    assert G.safe(apart) is None
+    side = build(found, packet13="9d 5h 5h", packet1="Ac", exiles="7d")
+    assert G.safe(side) == action("take", "5h", "found3")
+
+
 def test_rule_II_each_foundation_follows_suit() -> None:
     """Rule II (1874): an ace of hearts cannot start the clubs foundation."""
     state = build(packet1="Ah", exiles="7d")

@@ -49,13 +49,19 @@ def test_no_safe_play_when_the_twin_could_be_played_instead() -> None:
 
 def test_safe_play_when_the_twin_is_held() -> None:
     """Safe play, twin condition: the other 5h is an exile, or lies under a card of its
-    suit that cannot be played before a five, or both copies are in packet 13."""
+    suit that cannot be played before a five, or both copies are in packet 13 where
+    taking either leaves the same packet (side by side, or with no re-deal left; apart,
+    with a re-deal left, which copy stays is a choice, and the play is not safe)."""
     exiled = build(found3=HEARTS_UP, packet1="9c 5h", packet2="Ac", exiles="5h")
     assert G.safe(exiled) == transfer("packet1", "found3")
     under = build(found3=HEARTS_UP, packet1="9c 5h", packet3="5h 3h", packet2="Ac")
     assert G.safe(under) == transfer("packet1", "found3")
-    both = build(found3=HEARTS_UP, packet13="5h 9c 5h", packet2="Ac")
+    both = build(found3=HEARTS_UP, packet13="9c 5h 5h", packet2="Ac")
     assert G.safe(both) == action("take", "5h", "found3")
+    last_deal = build(found3=HEARTS_UP, packet13="5h 9c 5h", packet2="Ac", redeals=0)
+    assert G.safe(last_deal) == action("take", "5h", "found3")
+    apart = build(found3=HEARTS_UP, packet13="5h 9c 5h", packet2="Ac")
+    assert solver.safe_play(apart) is None
 
 
 def test_no_safe_play_when_the_twin_lies_under_a_card_that_can_go_first() -> None:

@@ -48,8 +48,10 @@ def _action(state: State, move: Move) -> str:
 
 
 def _take(state: State, move: Move) -> str:
-    """Refusals of ``take CARD foundN`` (a card of packet 13)."""
-    if len(move.args) != 2:
+    """Refusals of ``take CARD foundN`` (a card of packet 13), and of ``take CARD upper
+    foundN`` (its twin dealt later)."""
+    upper = len(move.args) == 3 and move.args[1] == "upper"
+    if len(move.args) != 2 and not upper:
         return "write take CARD foundN, e.g. take Qh found3, to play a card of packet 13"
     try:
         card = Card.parse(move.args[0])
@@ -57,9 +59,15 @@ def _take(state: State, move: Move) -> str:
         return str(err)
     if card not in state.piles[SPREAD].cards:
         return f"{card.label} is not in the thirteenth packet"
-    if move.args[1] not in FOUNDATIONS:
+    target = move.args[-1]
+    if target not in FOUNDATIONS:
         return "cards are played only to the foundations, found1 to found8"
-    return _follow(state, card, move.args[1])
+    if upper and target in r.survey(state)[0].get(card, ()):  # the play fits: 'upper' not
+        return (
+            f"'upper' chooses between two {card.label}s in packet 13 with cards between "
+            f"them while a re-deal is left; here 'take {card} {target}' is the only way"
+        )
+    return _follow(state, card, target)
 
 
 def _exchange(state: State, source: str, target: str) -> str:

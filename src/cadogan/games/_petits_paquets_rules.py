@@ -239,3 +239,11 @@ def pick_up(state: State) -> Pile:
     names = (*UPPER_ROW, SPREAD, *LOWER_ROW)
     order = [card for name in names for card in state.piles[name].cards]
     return Pile.face_down(reversed(order))
+
+
+def twins_apart(state: State, card: Card) -> bool:
+    """Whether taking one or the other twin of ``card`` from packet 13 leaves two
+    different packets 13 that a re-deal would gather (Rule III): both lie there with a
+    card between them, and a re-deal is left (none reads the packet's order else)."""
+    places = [i for i, c in enumerate(state.piles[SPREAD].cards) if c == card]
+    return len(places) == 2 and places[1] - places[0] > 1 and state.num("redeals") > 0

@@ -28,6 +28,7 @@ from cadogan.games._petits_paquets_rules import (
     available,
     suit_of,
     survey,
+    twins_apart,
 )
 
 _CARDS = tuple(tuple(Card(Rank(max(n, 1)), s) for n in range(14)) for s in Suit)
@@ -61,8 +62,10 @@ def _twin_held(state: State, card: Card, source: str, a: int, d: int) -> bool:
     reaches a foundation of its suit (the twin condition of ``safe_play``).
 
     The twin is held when it is on a foundation, among the Exiles, in packet 13 with
-    ``card`` itself taken from packet 13 (``take`` always takes the first copy, so both
-    copies are one move), or in a packet under some card of the suit that ``_early``
+    ``card`` itself taken from packet 13 when either copy may be taken by the one move
+    (``take`` takes the first copy; ``take ... upper``, the other, is offered only when
+    the two would leave packets 13 that a re-deal tells apart, and then the twin is not
+    held), or in a packet under some card of the suit that ``_early``
     says cannot be played first (``card`` itself is such a card).  A twin at the top of
     a packet, or in packet 13 while ``card`` is at a packet top, is not held.
     """
@@ -76,7 +79,10 @@ def _twin_held(state: State, card: Card, source: str, a: int, d: int) -> bool:
         if source != SPREAD:
             return False
         if piles[SPREAD].cards.count(card) == 2:
-            return True
+            # One move takes either copy, unless taking one or the other leaves two
+            # packets 13 that a re-deal tells apart (``take ... upper``): then which
+            # copy stays is a choice, and this play decides it.
+            return not twins_apart(state, card)
     for name in PACKETS:
         cards = piles[name].cards
         if card not in cards:

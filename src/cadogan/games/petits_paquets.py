@@ -48,6 +48,14 @@ _MOVES = {(a, b): transfer(a, b) for a in (*PACKETS, EXILES, *FOUNDATIONS) for b
 _TAKES = {
     (card, f): action("take", str(card), f) for card in pack(1, without=KINGS) for f in FOUNDATIONS
 }
+# With both twins in packet 13, ``take Qh found3`` plays the one dealt first (nearer the
+# bottom) and ``take Qh upper found3`` the one dealt later.
+UPPER = "upper"
+_UPPER_TAKES = {
+    (card, f): action("take", str(card), UPPER, f)
+    for card in pack(1, without=KINGS)
+    for f in FOUNDATIONS
+}
 
 
 class PetitsPaquets(Game):
@@ -125,7 +133,11 @@ class PetitsPaquets(Game):
                 result += [_MOVES[name, f] for f in need[cards[-1]]]
         for card in dict.fromkeys(piles[SPREAD].cards):
             if card in need:
-                result += [_TAKES[card, f] for f in need[card]]
+                upper = r.twins_apart(state, card)
+                for f in need[card]:
+                    result.append(_TAKES[card, f])
+                    if upper:
+                        result.append(_UPPER_TAKES[card, f])
         return tuple(result)
 
     def play(self, state: State, move: Move) -> State:
@@ -143,7 +155,9 @@ class PetitsPaquets(Game):
             return state.with_phase("deal").with_vars(count=1, redeals=state.num("redeals") - 1)
         source, target = move.args[-2], move.args[-1]
         if move.verb == "take":
-            index = state.piles[SPREAD].cards.index(Card.parse(source))
+            named = move.args[0]
+            places = [i for i, c in enumerate(state.piles[SPREAD].cards) if str(c) == named]
+            index = places[-1] if UPPER in move.args else places[0]
             card, rest = state.piles[SPREAD].remove_at(index)
             source = SPREAD
         else:
@@ -224,12 +238,12 @@ class PetitsPaquets(Game):
         """Read a move; ``take Qh found3`` names the packet-13 card, ``packet13 found3`` too."""
         words = text.strip().split()
         low = [w.lower() for w in words]
-        if len(low) == 3 and low[0] == "take":
+        if len(low) in (3, 4) and low[0] == "take" and (len(low) == 3 or low[2] == UPPER):
             try:
                 card = Card.parse(words[1])
             except ValueError as err:
                 raise IllegalMove(str(err)) from None
-            return action("take", str(card), low[2])
+            return action("take", str(card), *low[2:])
         if len(low) == 2 and low[0] == SPREAD and low[1] in FOUNDATIONS:
             wanted = r.wants(state, low[1])
             for card in state.piles[SPREAD].cards:
