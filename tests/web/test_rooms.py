@@ -4,23 +4,24 @@ and the bounds on messages.  Each browser is a TestClient with its own cookie ja
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 pytest.importorskip("fastapi")
 
-from fastapi import FastAPI
+from fastapi import FastAPI, WebSocket
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from cadogan import registry
 from cadogan.web import create_app
-from cadogan.web.ws import Limits
+from cadogan.web.ws import OUTBOX, Conn, Limits
 from tests.web.scan import ws_leaks
 
 Msg = dict[str, Any]
@@ -561,3 +562,28 @@ def test_a_name_cannot_pass_for_a_seat_or_the_computer(three: Any) -> None:
         assert "how the room names a seat" in answer.json()["error"]
     for fine in ("Computerist", "Player One", "Lady C."):
         assert a.put("/api/me", json={"name": fine}).json() == {"name": fine}
+
+
+def test_a_reader_too_slow_is_let_go_once_and_quietly() -> None:
+    """Every message past a full outbox made a task closing the socket, each failing
+    with "Task exception was never retrieved" in the log."""
+
+    class Socket:
+        def __init__(self) -> None:
+            self.closed: list[int] = []
+
+        async def close(self, code: int = 1000, reason: str | None = None) -> None:
+            self.closed.append(code)
+            raise RuntimeError("the socket is already closed")
+
+    async def flood() -> tuple[Socket, Conn]:
+        socket = Socket()
+        conn = Conn(cast(WebSocket, socket), None)
+        for n in range(OUTBOX + 300):
+            conn._offer({"type": "pong", "n": n})
+        assert conn.closing is not None
+        await conn.closing  # would raise if the close's failure escaped
+        return socket, conn
+
+    socket, conn = asyncio.run(flood())
+    assert socket.closed == [1013] and conn.outbox.qsize() == OUTBOX

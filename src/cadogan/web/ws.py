@@ -90,6 +90,7 @@ class Conn:
         self.websocket, self.player = websocket, player
         self.loop = asyncio.get_running_loop()
         self.outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue(OUTBOX)
+        self.closing: asyncio.Task[None] | None = None  # set once the reader is let go
 
     def push(self, message: dict[str, Any]) -> None:
         """Queue a message for this connection (thread-safe)."""
@@ -97,10 +98,21 @@ class Conn:
             self.loop.call_soon_threadsafe(self._offer, message)
 
     def _offer(self, message: dict[str, Any]) -> None:
+        if self.closing is not None:
+            return  # being let go: nothing more is sent
         try:
             self.outbox.put_nowait(message)
-        except asyncio.QueueFull:  # a reader too slow to keep up is let go
-            self.loop.create_task(self.websocket.close(1013, "too many messages waiting"))
+        except asyncio.QueueFull:  # a reader too slow to keep up is let go, once
+            self.closing = self.loop.create_task(self._close(1013, "too many messages waiting"))
+
+    async def _close(self, code: int, reason: str) -> None:
+        """Close the socket; one already closed (the client went first) is no error.
+        Every message past a full outbox made a closing task of its own, each failing
+        unretrieved: hundreds of tracebacks in the log."""
+        try:
+            await self.websocket.close(code, reason)
+        except Exception as err:  # closing a dead socket may fail in any way
+            log.debug("closing a WebSocket: %s", err)
 
     async def send_all(self) -> None:
         while True:
