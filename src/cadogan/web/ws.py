@@ -190,6 +190,8 @@ def _parse(message: MutableMapping[str, Any], limits: Limits) -> dict[str, Any]:
         data = json.loads(text)
     except ValueError:
         raise ApiError(422, "bad_json", "the message is not valid JSON") from None
+    except RecursionError:  # nested deeper than Python's recursion limit
+        raise ApiError(422, "bad_json", "the message's JSON is nested too deeply") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ApiError(422, "bad_message", 'a message is a JSON object with a "type"')
     return data
