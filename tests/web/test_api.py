@@ -261,7 +261,7 @@ def test_bad_records_are_refused(client: TestClient) -> None:
     error(client.post("/api/sessions/records", json={"record": "hello"}), 422, "bad_record")
     bad = '[Game "travellers"]\n[Deal "1"]\n\ntravel packet9\n'
     assert "move 1" in error(
-        client.post("/api/sessions/records", json={"record": bad}), 422, "bad_request"
+        client.post("/api/sessions/records", json={"record": bad}), 422, "bad_record"
     )
     unknown = '[Game "chess"]\n[Deal "1"]\n'
     error(client.post("/api/sessions/records", json={"record": unknown}), 404, "unknown_game")

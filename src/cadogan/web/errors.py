@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cadogan.core import BadOption, BadRecord, CadoganError, IllegalMove, UnknownGame
+from cadogan.record import ReplayError
 
 
 class ErrorOut(BaseModel):
@@ -93,14 +94,16 @@ def error_response(status: int, kind: str, message: str) -> JSONResponse:
 
 
 def from_cadogan(err: CadoganError) -> ApiError:
-    """Map the core's errors to HTTP: illegal moves 409, unknown games 404, bad input 422."""
+    """Map the core's errors to HTTP: illegal moves 409, unknown games 404, bad input 422
+    (a record whose move the rules refuse is a bad record, as /docs says, not a bad
+    request)."""
     if isinstance(err, IllegalMove):
         return ApiError(409, "illegal_move", err.reason)
     if isinstance(err, UnknownGame):
         return ApiError(404, "unknown_game", str(err))
     if isinstance(err, BadOption):
         return ApiError(422, "bad_option", str(err))
-    if isinstance(err, BadRecord):
+    if isinstance(err, (BadRecord, ReplayError)):
         return ApiError(422, "bad_record", str(err))
     return ApiError(422, "bad_request", str(err))
 
