@@ -545,3 +545,27 @@ def test_solver_runs_are_bounded_and_the_rest_are_told_busy(
         for asker in askers:
             asker.join()
     assert sorted(answers)[:2] == [(200, ""), (200, "")] and len(inside) == 2
+
+
+def test_the_answers_are_the_ones_the_docs_describe(client: TestClient) -> None:
+    """/docs gave a hint's status as a word (a finished game's was null), a verdict
+    up to 60 s (it got 10), names up to 64 characters (over 32 were refused), and
+    the page answered HEAD with 405."""
+    from cadogan.web.answers import HintAnswer
+    from cadogan.web.players import MAX_NAME
+
+    gid = start(client, "travellers", 28)["id"]  # deal 28 comes out by itself
+    assert client.post(f"/api/sessions/{gid}/autoplay").json()["over"]
+    hint = client.post(f"/api/sessions/{gid}/hint").json()
+    assert HintAnswer.model_validate(hint).status == "over" and hint["move"] is None
+    error(client.post(f"/api/sessions/{gid}/solve", json={"seconds": 11}), 422, "invalid")
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    assert schemas["SolveRequest"]["properties"]["seconds"]["maximum"] == 10
+    assert "over" in schemas["HintAnswer"]["properties"]["status"]["description"]
+    assert schemas["PlayerName"]["properties"]["name"]["maxLength"] == MAX_NAME == 32
+    assert client.put("/api/me", json={"name": "y" * MAX_NAME}).status_code == 200
+    error(client.put("/api/me", json={"name": "y" * (MAX_NAME + 1)}), 422, "invalid")
+    head = client.head("/")
+    assert (
+        head.status_code == 200 and head.content == b"" and "html" in head.headers["content-type"]
+    )

@@ -161,7 +161,9 @@ class HintAnswer(Answer):
     or the news that the position can no longer be won."""
 
     move: str | None = Field(description="the move's text, to send to /moves; null if none")
-    status: str = Field(description="solved, unsolvable, timeout or memory")
+    status: str = Field(
+        description="solved, unsolvable, timeout or memory; over when the game is over"
+    )
     message: str
 
 

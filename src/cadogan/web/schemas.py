@@ -5,10 +5,12 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from cadogan.cards import MAX_DEAL
+from cadogan.web.players import MAX_NAME
 
 MAX_MOVE_CHARS = 200
 MAX_RECORD_CHARS = 1_000_000
 MAX_OPTIONS = 16
+MAX_SOLVE_SECONDS = 10.0  # a verdict's longest search (create_app's solve_seconds may cut it)
 
 
 class Strict(BaseModel):
@@ -40,7 +42,12 @@ class RecordText(Strict):
 class SolveRequest(Strict):
     """Ask the solver: from the opening deal or from the current position, within a time."""
 
-    seconds: float = Field(default=10.0, gt=0, le=60)
+    seconds: float = Field(
+        default=MAX_SOLVE_SECONDS,
+        gt=0,
+        le=MAX_SOLVE_SECONDS,
+        description=f"the search's time; at most {MAX_SOLVE_SECONDS:g} s (a server may allow less)",
+    )
     from_start: bool = True
 
 
@@ -54,7 +61,11 @@ class NewRoom(NewGame):
 class PlayerName(Strict):
     """The name shown for the player in rooms (empty to remove it)."""
 
-    name: str = Field(max_length=64, examples=["Lady C."])
+    name: str = Field(
+        max_length=MAX_NAME,
+        examples=["Lady C."],
+        description=f"at most {MAX_NAME} characters; empty removes it",
+    )
 
 
 class ResetStats(Strict):

@@ -98,11 +98,12 @@ def _verdict(status: str, seconds: float, nodes: int, spent: float, length: int)
 
 
 def hint(session: Session, seconds: float) -> dict[str, Any]:
-    """A move to play now, or the news that the position can no longer be won."""
+    """A move to play now, or the news that the position can no longer be won; the
+    status of a game already over, which the solver leaves unset, is ``over``."""
     found = session.hint(timeout=seconds)
     return {
         "move": None if found.move is None else str(found.move),
-        "status": found.status,
+        "status": found.status or "over",
         "message": found.message,
     }
 
