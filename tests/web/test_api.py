@@ -569,3 +569,38 @@ def test_the_answers_are_the_ones_the_docs_describe(client: TestClient) -> None:
     assert (
         head.status_code == 200 and head.content == b"" and "html" in head.headers["content-type"]
     )
+
+
+@pytest.mark.parametrize(
+    ("route", "body"),
+    [
+        ("/api/sessions", {"game": "travellers", "deal": True}),
+        ("/api/sessions", {"game": "travellers", "deal": " 5"}),
+        ("/api/sessions", {"game": "travellers", "deal": "5.0"}),
+        ("/api/sessions", {"game": "travellers", "deal": 5.0}),
+        ("/api/rooms", {"game": "sympathie", "computer": "yes"}),
+        ("/api/rooms", {"game": "sympathie", "computer": 1}),
+        ("/api/me/stats/reset", {"confirm": "yes"}),
+        ("/api/me/stats/reset", {"confirm": 1}),
+    ],
+)
+def test_numbers_and_yes_or_no_are_their_json_types(
+    client: TestClient, route: str, body: dict[str, Any]
+) -> None:
+    """``"deal": true`` started deal 1 and ``{"confirm": "yes"}`` erased statistics."""
+    error(client.post(route, json=body), 422, "invalid")
+
+
+def test_a_deal_may_come_as_its_digits_as_the_page_sends_it(client: TestClient) -> None:
+    """The page sends the deal box's text: JavaScript holds no deal past 2**53."""
+    answer = client.post("/api/sessions", json={"game": "travellers", "deal": str(MAX_DEAL)})
+    assert answer.status_code == 201 and answer.json()["deal_text"] == str(MAX_DEAL)
+    error(client.post("/api/sessions", json={"game": "travellers", "deal": "0"}), 422, "invalid")
+
+
+def test_a_verdicts_seconds_and_flags_are_their_json_types(client: TestClient) -> None:
+    gid = start(client)["id"]
+    for bad in ({"seconds": "1"}, {"from_start": "true"}, {"from_start": 0}):
+        error(client.post(f"/api/sessions/{gid}/solve", json=bad), 422, "invalid")
+    answer = client.post(f"/api/sessions/{gid}/solve", json={"seconds": 1, "from_start": False})
+    assert answer.status_code == 200

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+import re
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from cadogan.cards import MAX_DEAL
 from cadogan.web.players import MAX_NAME
@@ -14,17 +16,35 @@ MAX_SOLVE_SECONDS = 10.0  # a verdict's longest search (create_app's solve_secon
 
 
 class Strict(BaseModel):
-    """A body with no unknown keys."""
+    """A body with no unknown keys, each of its JSON type: a number is not taken from a
+    text, nor a yes/no from a text or a number (``"deal": true`` started deal 1, and
+    ``{"confirm": "yes"}`` erased the statistics)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class NewGame(Strict):
     """Start a game: which one, which deal (random when absent), which options."""
 
     game: str = Field(min_length=1, max_length=64, examples=["travellers"])
-    deal: int | None = Field(default=None, ge=1, le=MAX_DEAL, examples=[1])
+    deal: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_DEAL,
+        examples=[1],
+        description="a JSON integer, or its decimal digits as a text (as the page sends "
+        "it: JavaScript's numbers hold no deal past 2**53 exactly)",
+    )
     options: dict[str, str] = Field(default_factory=dict, max_length=MAX_OPTIONS)
+
+    @field_validator("deal", mode="before")
+    @classmethod
+    def _deal_text(cls, value: object) -> object:
+        """A deal written in digits is its number; anything else is left to the strict
+        check (a yes/no, a fraction, or other text is refused)."""
+        if isinstance(value, str) and re.fullmatch(r"[0-9]{1,19}", value):
+            return int(value)
+        return value
 
 
 class MoveText(Strict):
