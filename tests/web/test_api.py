@@ -604,3 +604,14 @@ def test_a_verdicts_seconds_and_flags_are_their_json_types(client: TestClient) -
         error(client.post(f"/api/sessions/{gid}/solve", json=bad), 422, "invalid")
     answer = client.post(f"/api/sessions/{gid}/solve", json={"seconds": 1, "from_start": False})
     assert answer.status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/", "/static/js/api.js", "/static/css/app.css"])
+def test_the_page_and_its_files_are_checked_again_before_use(client: TestClient, path: str) -> None:
+    """Without Cache-Control a browser could keep an old page or module after an upgrade;
+    with ``no-cache`` it asks again each time, cheaply (304 by the ETag)."""
+    answer = client.get(path)
+    assert answer.status_code == 200 and answer.headers["cache-control"] == "no-cache"
+    again = client.get(path, headers={"If-None-Match": answer.headers["etag"]})
+    assert again.status_code == 304
+    assert "cache-control" not in client.get("/api/games").headers

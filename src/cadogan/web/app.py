@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -90,13 +90,21 @@ def _routes(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
-    def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+    def index(request: Request) -> Response:
+        """The page; 304 when the browser's copy is current (it asks every time)."""
+        page = FileResponse(STATIC / "index.html", stat_result=(STATIC / "index.html").stat())
+        etag = page.headers["etag"]
+        if etag in request.headers.get("if-none-match", ""):
+            return Response(status_code=304, headers={"etag": etag})
+        return page
 
 
 class SecurityHeaders:
     """ASGI middleware adding the security headers (a plain ASGI class: cheaper than
-    Starlette's BaseHTTPMiddleware on every request)."""
+    Starlette's BaseHTTPMiddleware on every request), and ``Cache-Control: no-cache``
+    on the page and its files: without it a browser may keep an old page or module
+    for a while by its own rule after the server is upgraded; with it, it asks each
+    time, and the ETag makes the answer a short 304 when nothing changed."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -109,6 +117,7 @@ class SecurityHeaders:
         extra = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
         if path == "/" or path.startswith("/static/"):
             extra.append((b"content-security-policy", CSP.encode()))
+            extra.append((b"cache-control", b"no-cache"))
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
