@@ -588,3 +588,25 @@ def test_a_reader_too_slow_is_let_go_once_and_quietly() -> None:
 
     socket, conn = asyncio.run(flood())
     assert socket.closed == [1013] and conn.outbox.qsize() == OUTBOX
+
+
+@pytest.mark.parametrize(
+    "origin", ["http://evil.example", "http://testserver:8001", "null", "http://testserver.evil"]
+)
+def test_another_sites_page_cannot_open_a_game(three: Any, origin: str) -> None:
+    """A page elsewhere could act at a game with the player's cookie."""
+    a, _, _ = three
+    gid = room(a)["id"]
+    with pytest.raises(WebSocketDisconnect) as refused:
+        a.websocket_connect(f"/ws/games/{gid}", headers={"origin": origin}).__enter__()
+    assert refused.value.code == 1008
+
+
+@pytest.mark.parametrize(
+    "origin", ["http://testserver", "http://testserver:80", "HTTP://TestServer"]
+)
+def test_the_servers_own_page_opens_a_game(three: Any, origin: str) -> None:
+    a, _, _ = three
+    gid = room(a)["id"]
+    with a.websocket_connect(f"/ws/games/{gid}", headers={"origin": origin}) as ws:
+        assert until(ws, state())["game"]["id"] == gid

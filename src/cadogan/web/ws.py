@@ -36,6 +36,7 @@ from collections.abc import MutableMapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from anyio import to_thread
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -227,11 +228,38 @@ async def _serve(websocket: WebSocket, store: GameStore, gid: str, conn: Conn) -
             conn.push(error("server_error", "the server could not handle that message"))
 
 
+DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+
+
+def same_origin(origin: str, host: str | None) -> bool:
+    """Whether a handshake's ``Origin`` names the server it is sent to (its ``Host``),
+    host and port alike (a port left out is the scheme's own)."""
+    try:
+        sent = urlsplit(origin)
+        asked = urlsplit(f"{sent.scheme}://{host or ''}")
+        default = DEFAULT_PORTS.get(sent.scheme)
+        return bool(sent.hostname) and (sent.hostname, sent.port or default) == (
+            asked.hostname,
+            asked.port or default,
+        )
+    except ValueError:  # a port that is not a number
+        return False
+
+
 @router.websocket("/ws/games/{gid}")
 async def game_socket(websocket: WebSocket, gid: str) -> None:
-    """A game, live: see the module's documentation for the messages."""
+    """A game, live: see the module's documentation for the messages.
+
+    A browser names the page that opens a socket (``Origin``): a socket opened by
+    another site's page, which would act with the player's cookie, is refused before
+    the handshake (code 1008, an HTTP 403).  Programs that send no ``Origin`` may
+    connect."""
     store: GameStore = websocket.app.state.store
     limits: Limits = websocket.app.state.ws_limits
+    origin = websocket.headers.get("origin")
+    if origin is not None and not same_origin(origin, websocket.headers.get("host")):
+        await websocket.close(1008, "another site's page may not open this game")
+        return
     await websocket.accept()
     conn = Conn(websocket, player_of(websocket))
     with limits.lock:
