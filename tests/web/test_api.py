@@ -216,7 +216,7 @@ def test_autoplay_finishes_travellers_and_announces_the_result(client: TestClien
 def test_hint_and_winnable(client: TestClient) -> None:
     gid = start(client)["id"]
     hint = client.post(f"/api/sessions/{gid}/hint").json()
-    assert set(hint) == {"move", "status", "message"} and hint["message"]
+    assert set(hint) == {"move", "status", "message", "steps"} and hint["message"]
     verdict = client.post(f"/api/sessions/{gid}/solve", json={"seconds": 5}).json()
     assert verdict["status"] in ("solved", "unsolvable") and verdict["message"]
     assert verdict["winnable"] is (verdict["status"] == "solved")
@@ -496,7 +496,7 @@ def test_a_hint_waits_at_most_three_seconds(monkeypatch: pytest.MonkeyPatch) -> 
 
     asked: list[float] = []
 
-    def hint(session: object, seconds: float) -> dict[str, Any]:
+    def hint(session: object, seconds: float, state: object = None) -> dict[str, Any]:
         asked.append(seconds)
         return {"move": None, "status": "timeout", "message": "thinking"}
 
@@ -517,7 +517,7 @@ def test_solver_runs_are_bounded_and_the_rest_are_told_busy(
     inside: list[str] = []
     release = threading.Event()
 
-    def slow(*args: object) -> dict[str, Any]:
+    def slow(*args: object, **named: object) -> dict[str, Any]:
         inside.append("run")
         release.wait(30)
         return {"move": None, "status": "timeout", "message": "thinking"}
@@ -615,3 +615,27 @@ def test_the_page_and_its_files_are_checked_again_before_use(client: TestClient,
     again = client.get(path, headers={"If-None-Match": answer.headers["etag"]})
     assert again.status_code == 304
     assert "cache-control" not in client.get("/api/games").headers
+
+
+def test_a_hint_names_the_position_it_is_for(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The solver thinks without the game's lock: a move that comes meanwhile must not
+    make the answer pass for the new position's (it read whichever it found)."""
+    from cadogan.solve import hints
+
+    table = start(client, "travellers", 5)
+    gid, first = table["id"], table["moves"][0]["text"]
+    session = client.app.state.store.get(gid).session  # type: ignore[attr-defined]
+    asked: list[State] = []
+
+    def meanwhile(game: Any, state: State, **named: Any) -> hints.Hint:
+        asked.append(state)
+        session.play(first)  # the player moves while the solver thinks
+        return hints.Hint(game.moves(state)[0], "try this", "timeout")
+
+    monkeypatch.setattr(hints, "hint", meanwhile)
+    answer = client.post(f"/api/sessions/{gid}/hint").json()
+    assert answer["steps"] == table["steps"] == 0
+    assert asked[0] == session.start and answer["move"] == first
+    assert client.get(f"/api/sessions/{gid}").json()["steps"] > answer["steps"]

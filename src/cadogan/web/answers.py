@@ -165,6 +165,10 @@ class HintAnswer(Answer):
         description="solved, unsolvable, timeout or memory; over when the game is over"
     )
     message: str
+    steps: int = Field(
+        description="the moves played (a GameView's steps) in the position the hint is "
+        "for: a move that came while the solver thought makes the hint an old one"
+    )
 
 
 class Verdict(Answer):

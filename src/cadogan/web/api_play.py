@@ -260,12 +260,16 @@ async def leave(gid: GameId, request: Request) -> dict[str, Any]:
     response_model=None,
 )
 def hint(gid: GameId, request: Request) -> dict[str, Any]:
-    """A move to try, or the news that the game is no longer winnable."""
-    slot = _slot(request, gid)
-    _may_ask(request, slot)
+    """A move to try, or the news that the game is no longer winnable, for the position
+    after ``steps`` moves.  The solver thinks without the game's lock (a move must not
+    wait seconds for it), so a move may come meanwhile: the position is read with the
+    lock held, the hint is for it alone, and ``steps`` says which it was."""
+    with _store(request).hold(gid) as slot:
+        _may_ask(request, slot)
+        session, state, steps = slot.session, slot.session.state, len(slot.session.history)
     seconds: float = min(HINT_SECONDS, request.app.state.solve_seconds)
     with _solvers(request).run():
-        return solver.hint(slot.session, seconds)
+        return {**solver.hint(session, seconds, state), "steps": steps}
 
 
 @router.post(

@@ -15,7 +15,7 @@ from typing import Any
 
 from cadogan.core import Game, State
 from cadogan.session import Session
-from cadogan.solve import solve
+from cadogan.solve import hints, solve
 from cadogan.solve.hints import Proofs
 from cadogan.web.errors import ApiError
 
@@ -97,10 +97,12 @@ def _verdict(status: str, seconds: float, nodes: int, spent: float, length: int)
     }
 
 
-def hint(session: Session, seconds: float) -> dict[str, Any]:
-    """A move to play now, or the news that the position can no longer be won; the
-    status of a game already over, which the solver leaves unset, is ``over``."""
-    found = session.hint(timeout=seconds)
+def hint(session: Session, seconds: float, state: State | None = None) -> dict[str, Any]:
+    """A move to play at ``state`` (by default the session's position now), or the news
+    that it can no longer be won; the status of a game already over, which the solver
+    leaves unset, is ``over``."""
+    at = session.state if state is None else state
+    found = hints.hint(session.game, at, timeout=seconds, proofs=session.proofs)
     return {
         "move": None if found.move is None else str(found.move),
         "status": found.status or "over",
