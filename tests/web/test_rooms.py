@@ -437,8 +437,12 @@ def test_connections_per_game_are_capped(tmp_path: Path) -> None:
     app = create_app(str(tmp_path / "r.sqlite"), ws_limits=Limits(per_game=2))
     a = browser(app)
     gid = room(a)["id"]
-    with a.websocket_connect(f"/ws/games/{gid}") as one, a.websocket_connect(f"/ws/games/{gid}"):
+    with (
+        a.websocket_connect(f"/ws/games/{gid}") as one,
+        a.websocket_connect(f"/ws/games/{gid}") as two,
+    ):
         until(one, state())
+        until(two, state())  # its own join: both are in (it raced the third's entry)
         with a.websocket_connect(f"/ws/games/{gid}") as third:
             assert until(third, is_error)["kind"] == "game_full"
             with pytest.raises(WebSocketDisconnect):
