@@ -322,3 +322,21 @@ class FreeDuchesse(DuchesseDeLuynes):
 def test_golden_move_counts_play_free() -> None:
     """Golden perft lines of deals 1 and 2 with option play=free."""
     check_golden(FreeDuchesse(play="free"))
+
+
+def test_the_safe_moves_twin_test_reads_the_foundations_tops_alone() -> None:
+    """Solver hook: whether a card's twin is home is read from its suit's two foundation
+    tops (each holds one copy of every rank it has passed), not from a set of every
+    played card; the two agree at every position of random games."""
+    import random
+
+    from cadogan.games.duchesse_de_luynes import _twin_home
+
+    rng = random.Random(7)
+    for deal in range(1, 9):
+        state = G.deal(deal)
+        while G.moves(state):
+            played = {c for f in FOUNDATIONS for c in state[f].cards}
+            for card in set(cards("Ac 2d 5h 9s Tc Jd Qh Ks 7c 3d 8h 4s")):
+                assert _twin_home(state, card) == (card in played)
+            state = G.play(state, rng.choice(G.moves(state)))

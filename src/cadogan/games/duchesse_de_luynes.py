@@ -78,12 +78,14 @@ def transfers(state: State) -> tuple[Move, ...]:
     fits both of its suit's foundations lists the ace foundation first.
     """
     piles = state.piles
-    tops = [piles[f].cards for f in FOUNDATIONS]
-    needs = [(f, _NEXT[f][t[-1].rank if t else 0]) for f, t in zip(FOUNDATIONS, tops, strict=True)]
-    takers: dict[Card | None, tuple[str, ...]] = {}
-    for f, card in needs:
-        takers[card] = (*takers.get(card, ()), f)
-    takers.pop(None, None)
+    needs: list[tuple[str, Card]] = []  # each foundation not complete, with its card
+    takers: dict[Card, list[str]] = {}
+    for f in FOUNDATIONS:
+        top = piles[f].cards
+        card = _NEXT[f][top[-1].rank if top else 0]
+        if card is not None:
+            needs.append((f, card))
+            takers.setdefault(card, []).append(f)
     result: list[Move] = []
     for source in PACKETS:
         cards = piles[source].cards
@@ -103,18 +105,42 @@ def transfers(state: State) -> tuple[Move, ...]:
     return tuple(result)
 
 
+def _twin_home(state: State, card: Card) -> bool:
+    """Whether a copy of ``card`` lies on a foundation.  Each foundation of its suit
+    holds one copy of every rank it has passed: the ace one from the ace up to its top,
+    the king one from the king down to its top."""
+    up = state.piles[ACES[card.suit]].cards
+    down = state.piles[KINGS[card.suit]].cards
+    return (bool(up) and up[-1].rank >= card.rank) or (bool(down) and down[-1].rank <= card.rank)
+
+
 def _twins_apart(discard: tuple[Card, ...], card: Card) -> bool:
     """Whether the Discard holds both twins of ``card`` with a card between them, so
     that taking one or the other leaves two different Discards (and so two different
     orders for the next deal).  Side by side, either leaves the same one."""
-    places = [i for i, c in enumerate(discard) if c == card]
-    return len(places) == 2 and places[1] - places[0] > 1
+    try:
+        first = discard.index(card)
+        second = discard.index(card, first + 1)
+    except ValueError:  # fewer than two copies
+        return False
+    return second - first > 1
 
 
 def on_foundations(state: State) -> int:
     """How many cards have been played."""
     piles = state.piles
     return sum([len(piles[f].cards) for f in FOUNDATIONS])
+
+
+def all_home(state: State) -> bool:
+    """Whether every card has been played: the pack, the Discard and the packets are
+    empty (cheaper than counting the foundations, as the search asks at every node)."""
+    piles = state.piles
+    return (
+        not piles[PACK].cards
+        and not piles[DISCARD].cards
+        and all(not piles[p].cards for p in PACKETS)
+    )
 
 
 class DuchesseDeLuynes(Game):
@@ -150,7 +176,7 @@ class DuchesseDeLuynes(Game):
 
     def _legal(self, state: State) -> tuple[Move, ...]:
         """The work of ``moves``."""
-        if on_foundations(state) == TOTAL:
+        if all_home(state):
             return ()
         plays = transfers(state)
         if plays and state.options.get("play", "all") == "all":
@@ -211,9 +237,11 @@ class DuchesseDeLuynes(Game):
 
     def outcome(self, state: State) -> Outcome:
         """Won with all 104 cards played; lost when stuck with no re-deal left."""
-        if on_foundations(state) == TOTAL:
+        if all_home(state):
             return Outcome.WON
-        stuck = state.piles[PACK].empty and state.num("redeals") == 0 and not transfers(state)
+        # With the pack out and no re-deal left the moves are the plays alone, which
+        # ``moves`` has usually just listed for this very position.
+        stuck = state.piles[PACK].empty and state.num("redeals") == 0 and not self.moves(state)
         return Outcome.LOST if stuck else Outcome.ONGOING
 
     def safe(self, state: State) -> Move | None:
@@ -233,14 +261,13 @@ class DuchesseDeLuynes(Game):
             return legal[0]
         if state.options.get("play", "all") != "all":
             return None
-        played = {c for f in FOUNDATIONS for c in state.piles[f].cards}
         fits: dict[Card, list[Move]] = {}
         for move in legal:
             card = wants(state, move.args[-1])
             assert card is not None
             fits.setdefault(card, []).append(move)
         for card, options in fits.items():
-            if card in played and len({m.args[-1] for m in options}) == 1:
+            if len({m.args[-1] for m in options}) == 1 and _twin_home(state, card):
                 return options[0]
         return None
 
