@@ -102,6 +102,7 @@ def test_a_new_game_has_an_unguessable_id_and_the_players_view(client: TestClien
             "transfer": False,
             "source": "spare",
             "target": None,
+            "card": None,
         }
     ]
     assert one["outcome"] == "unfinished" and not one["over"] and not one["can_undo"]

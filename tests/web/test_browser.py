@@ -1197,3 +1197,38 @@ def test_an_empty_duchesse_foundation_names_the_card_that_begins_it(page: Page, 
     wanted |= {n + 4: "K" + card[1] for n, card in wanted.items()}
     for name in empty:
         expect(pile(page, name).locator(".placeholder")).to_have_text(wanted[int(name[-1])])
+
+
+def test_a_duchesse_discard_play_names_the_card_it_plays(
+    page: Page, base: str, tmp_path: Path
+) -> None:
+    """A play from the open Discard was named with the Discard's top card, whichever
+    card it played; the move list showed only "discard found1".  Both name the card the
+    foundation takes now, and the lower twin's play (``discard lower foundN``) is there
+    to choose."""
+    from cadogan import registry
+    from cadogan.record import Record
+
+    game = registry.game("duchesse-de-luynes")
+    state, line = game.deal(1), list[str]()
+    while not any("lower" in str(m) for m in game.moves(state)):
+        move = game.moves(state)[0]
+        state, line = game.play(state, move), [*line, str(move)]
+    lower = next(m for m in game.moves(state) if "lower" in str(m))
+    card = game.carried(state, lower)
+    assert card is not None and card != state["discard"].top
+    path = tmp_path / "duchesse.txt"
+    path.write_text(Record(game.id, 1, dict(game.options), tuple(line)).text())
+    open_game(page, base, "duchesse-de-luynes", 1)
+    page.locator("details.more summary").click()
+    page.locator("#load-file").set_input_files(str(path))
+    page.locator("#replay-close").click()
+    expect(page.locator("#replay")).to_be_hidden()
+    spoken = f"{lower} ({label(str(card))})"
+    if not page.locator("#all-moves").is_visible():
+        page.locator("details.more summary").click()
+    options = page.locator("#all-moves option")
+    expect(options.filter(has_text=spoken)).to_have_count(1)
+    page.locator("#all-moves").select_option(str(lower))
+    page.locator("#play-listed").click()
+    expect(page.locator("#message")).to_have_text(f"Played {spoken}.")

@@ -72,6 +72,10 @@ class MoveJson(Answer):
     transfer: bool = Field(description="a card moved from one pile to another")
     source: str | None
     target: str | None
+    card: str | None = Field(
+        description="the card a transfer carries, when face up (e.g. Qh), else null",
+        examples=["Qh"],
+    )
 
 
 class PlayedMove(Answer):

@@ -31,8 +31,11 @@ def game_info(cls: type[Game]) -> dict[str, Any]:
     }
 
 
-def move_json(move: Move) -> dict[str, Any]:
-    """One legal move: its text (what the page sends back) and the piles it joins."""
+def move_json(game: Game, state: State, move: Move) -> dict[str, Any]:
+    """One legal move: its text (what the page sends back), the piles it joins, and the
+    card a transfer carries when the player can see it (``Game.carried``: not always the
+    source's top, as in La Duchesse de Luynes' Discard)."""
+    card = game.carried(state, move)
     return {
         "text": str(move),
         "verb": move.verb,
@@ -40,6 +43,7 @@ def move_json(move: Move) -> dict[str, Any]:
         "transfer": move.verb == TRANSFER,
         "source": move.source,
         "target": move.target,
+        "card": str(card) if card is not None else None,
     }
 
 
@@ -80,7 +84,7 @@ def session_json(token: str, session: Session, player: int | None = None) -> dic
         **table_json(game, state, player),
         "turn": state.turn,
         "phase": state.phase,
-        "moves": [move_json(m) for m in session.moves()],
+        "moves": [move_json(game, state, m) for m in session.moves()],
         "outcome": outcome.value,
         "over": outcome.over,
         "result": result_text(game, state),

@@ -85,7 +85,10 @@ export function spoken(payload, text) {
   if (!move) return text;
   const piles = payload.view.piles;
   const paired = move.args.length >= 2 && move.args.every((a) => a in piles);
-  const named = move.transfer ? [move.args[0]] : paired ? move.args : [];
+  // A transfer names the card the server says it carries (a Duchesse Discard play takes
+  // a card from anywhere in the Discard, not its top).
+  if (move.transfer) return move.card ? `${text} (${cardLabel(move.card)})` : text;
+  const named = paired ? move.args : [];
   const labels = named.map((pile) => topLabel(payload, pile));
   return labels.length && labels.every(Boolean) ? `${text} (${labels.join(", ")})` : text;
 }

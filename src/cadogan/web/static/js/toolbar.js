@@ -6,7 +6,7 @@ import { api, ApiError, notADeal } from "./api.js";
 import { cardLabel, placeName } from "./cards.js";
 import { $, capital, clear, el } from "./dom.js";
 import { ctl, run, send, showHint } from "./game.js";
-import { buttonMoves, pairedActions, topLabel } from "./moves.js";
+import { buttonMoves, pairedActions, spoken, topLabel } from "./moves.js";
 import { complain, refuse, say, setBusy } from "./status.js";
 
 // A card written in a move's text ("Qh", "kc" for a slip's king) as the table prints
@@ -66,7 +66,9 @@ function actionButtons(payload) {
 
 function moveList(payload) {
   const list = clear($("#all-moves"));
-  for (const move of payload.moves) list.append(el("option", { value: move.text, text: move.text }));
+  for (const move of payload.moves) {
+    list.append(el("option", { value: move.text, text: spoken(payload, move.text) }));
+  }
   $("#play-listed").disabled = !payload.moves.length;
   $("#moves-count").textContent = String(payload.moves.length);
 }
