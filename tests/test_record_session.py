@@ -95,6 +95,8 @@ def test_an_option_named_as_a_parameter_is_refused_as_unknown(name: str) -> None
         game("travellers", **{name: "x"})
     with pytest.raises(BadOption, match=repr(name)):
         replay(Record("travellers", 1, {name: "x"}))
+    with pytest.raises(BadOption, match=repr(name)):  # a game class called directly too
+        registry.find("travellers")(**{name: "x"})
     assert registry.make("travellers", {"complete": "travelled"}).options["complete"] == (
         "travelled"
     )

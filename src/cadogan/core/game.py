@@ -122,7 +122,7 @@ class Game(ABC):
     # fast form's ``graded`` the form's key alike); False: the whole key decides.
     grades: ClassVar[bool] = False
 
-    def __init__(self, **options: object) -> None:
+    def __init__(self, /, **options: object) -> None:
         self.options: FrozenMap[str, str] = resolve(self.option_specs, options)
 
     def __repr__(self) -> str:
