@@ -250,9 +250,7 @@ def draw_plots(store: Store, rows: list[Line]) -> dict[str, bytes]:
             label="share of all deals won, whatever the timed-out deals are",
         )
         # Above the rows, not over them: in a corner it hid a point near 100% or 0%.
-        ax.legend(
-            loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize=7, frameon=False
-        )
+        ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize=7, frameon=False)
     ax.set_yticks(range(len(rows)), labels, fontsize=7)
     ax.set_xlabel("win rate, % (95% Wilson interval)")
     ax.set_title("How often each game comes out", pad=22 if wide else 6)
