@@ -110,6 +110,7 @@ def test_a_room_gives_its_maker_seat_one_and_a_link(three: Any) -> None:
             "transfer": False,
             "source": "p1packet1",
             "target": None,
+            "card": None,
         }
     ]
     answer = a.post("/api/rooms", json={"game": "travellers"})
