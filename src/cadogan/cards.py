@@ -158,6 +158,19 @@ _INTERNED: dict[tuple[Rank, Suit], Card] = {}
 _INTERNED.update({(r, s): Card(r, s) for s in Suit for r in Rank})
 
 
+def twins_apart(cards: Sequence[Card], card: Card) -> bool:
+    """Whether ``cards`` hold both copies of ``card`` with a card between them: taking
+    one or the other leaves two different piles (side by side, either leaves the same
+    one).  La Duchesse de Luynes' Discard and Les Petits Paquets' packet 13 ask it,
+    since a re-deal gathers those piles in their order."""
+    try:
+        first = cards.index(card)
+        second = cards.index(card, first + 1)
+    except ValueError:  # fewer than two copies
+        return False
+    return second - first > 1
+
+
 def label(card: Card | None) -> str:
     """A card's display form (``Q♥``) for messages, or ``nothing`` for no card."""
     return card.label if card is not None else "nothing"

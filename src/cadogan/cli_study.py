@@ -247,10 +247,6 @@ def _refuse_idle_options(player: str, dask_address: str | None, max_states: int 
         raise click.UsageError(f"--max-states is the solver's table; {player} keeps none")
 
 
-def _group(task: StudyTask) -> tuple[str, str, str, range]:
-    return task.game, task.options_text, task.player, task.deals
-
-
 def _open_store(db: Path, task: StudyTask) -> Store:
     """The study's database, to write into; or, when it cannot be written (read-only
     media, say) but already holds every deal asked for, read-only, for the totals.
@@ -264,7 +260,11 @@ def _open_store(db: Path, task: StudyTask) -> Store:
         try:
             store = Store(db, read_only=True)
             stored = store.done(task.game, task.options_text, task.player, task.deals)
-            again = store.retryable(*_group(task), task.timeout) if task.retry else set()
+            again = (
+                store.retryable(task.game, task.options_text, task.player, task.deals, task.timeout)
+                if task.retry
+                else set()
+            )
         except CadoganError:
             raise err from None
         missing = len(task.deals) - len(stored) + len(again)

@@ -8,6 +8,7 @@ numbered rules, "direction N" the book's directions as that document numbers the
 from __future__ import annotations
 
 from cadogan.cards import Card, Rank, Suit
+from cadogan.cards import twins_apart as apart
 from cadogan.core import Pile, State
 
 PACKETS = tuple(f"packet{n}" for n in range(1, 13))
@@ -245,5 +246,4 @@ def twins_apart(state: State, card: Card) -> bool:
     """Whether taking one or the other twin of ``card`` from packet 13 leaves two
     different packets 13 that a re-deal would gather (Rule III): both lie there with a
     card between them, and a re-deal is left (none reads the packet's order else)."""
-    places = [i for i, c in enumerate(state.piles[SPREAD].cards) if c == card]
-    return len(places) == 2 and places[1] - places[0] > 1 and state.num("redeals") > 0
+    return state.num("redeals") > 0 and apart(state.piles[SPREAD].cards, card)

@@ -8,7 +8,7 @@ Three re-deals; the fourth deal has no Discard.  Rules: docs/rules/duchesse-de-l
 
 from __future__ import annotations
 
-from cadogan.cards import Card, Rank, Suit, pack, shuffled
+from cadogan.cards import Card, Rank, Suit, pack, shuffled, twins_apart
 from cadogan.core import (
     TRANSFER,
     Game,
@@ -100,7 +100,7 @@ def transfers(state: State) -> tuple[Move, ...]:
         for f, card in needs:
             if card in held:
                 result.append(_PLAYS[DISCARD, f])
-                if ordered and _twins_apart(discard, card):
+                if ordered and twins_apart(discard, card):
                     result.append(_LOWER_PLAYS[f])
     return tuple(result)
 
@@ -112,18 +112,6 @@ def _twin_home(state: State, card: Card) -> bool:
     up = state.piles[ACES[card.suit]].cards
     down = state.piles[KINGS[card.suit]].cards
     return (bool(up) and up[-1].rank >= card.rank) or (bool(down) and down[-1].rank <= card.rank)
-
-
-def _twins_apart(discard: tuple[Card, ...], card: Card) -> bool:
-    """Whether the Discard holds both twins of ``card`` with a card between them, so
-    that taking one or the other leaves two different Discards (and so two different
-    orders for the next deal).  Side by side, either leaves the same one."""
-    try:
-        first = discard.index(card)
-        second = discard.index(card, first + 1)
-    except ValueError:  # fewer than two copies
-        return False
-    return second - first > 1
 
 
 def on_foundations(state: State) -> int:
