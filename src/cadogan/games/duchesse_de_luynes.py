@@ -8,6 +8,8 @@ Three re-deals; the fourth deal has no Discard.  Rules: docs/rules/duchesse-de-l
 
 from __future__ import annotations
 
+from collections import Counter
+
 from cadogan.cards import Card, Rank, Suit, pack, shuffled, twins_apart
 from cadogan.core import (
     TRANSFER,
@@ -51,6 +53,8 @@ def _successors() -> tuple[tuple[Card | None, ...], ...]:
 
 SUCCESSORS = _successors()
 _NEXT = dict(zip(FOUNDATIONS, SUCCESSORS, strict=True))
+# Each foundation's partner: the other foundation of its suit.
+_OTHER = dict(zip(FOUNDATIONS, KINGS + ACES, strict=True))
 # Every play as a ready-made Move (Moves are immutable values).
 _PLAYS = {(a, b): transfer(a, b) for a in (*PACKETS, DISCARD) for b in FOUNDATIONS}
 DEAL, REDEAL = action("deal"), action("redeal")
@@ -129,6 +133,111 @@ def all_home(state: State) -> bool:
         and not piles[DISCARD].cards
         and all(not piles[p].cards for p in PACKETS)
     )
+
+
+def _suit_tops(state: State) -> tuple[list[int], list[int]]:
+    """Each suit's two foundation tops as ranks: the ace foundation's (0 when empty)
+    and the king foundation's (14 when empty)."""
+    piles = state.piles
+    up = [(p.cards[-1].rank if p.cards else 0) for p in (piles[f] for f in ACES)]
+    down = [(p.cards[-1].rank if p.cards else 14) for p in (piles[f] for f in KINGS)]
+    return up, down
+
+
+class _Reach:
+    """The cards some line of plays in this pause (before the next deal or re-deal)
+    might play: a superset, found by a fixpoint that lets every copy in reach serve at
+    once.  A card joins when nothing outside the set lies over it (packet cards under
+    a card never played stay covered; the pack, and the Discard while unseen, are
+    never reached) and one of its suit's foundations could come to want it with the
+    ranks the set holds.  Every card a real line plays joins: by induction along the
+    line, the cards over it and the ranks its foundation took before it were played
+    earlier in the pause."""
+
+    def __init__(self, state: State) -> None:
+        self.up, self.down = _suit_tops(state)
+        self.have = [[False] * 15 for _ in range(4)]
+        self.count: Counter[Card] = Counter()
+        self.gaps = [self._gaps(s) for s in range(4)]
+        piles = state.piles
+        stacks = [list(piles[p].cards) for p in PACKETS]
+        loose = [] if piles[PACK].cards else list(piles[DISCARD].cards)
+        grew = True
+        while grew:
+            grew = False
+            kept = []
+            for card in loose:
+                if self._fits(card):
+                    self._add(card)
+                    grew = True
+                else:
+                    kept.append(card)
+            loose = kept
+            for stack in stacks:
+                while stack and self._fits(stack[-1]):
+                    self._add(stack.pop())
+                    grew = True
+
+    def _gaps(self, suit: int) -> tuple[int, int]:
+        """The ranks the suit's foundations could climb (or descend) to: the first rank
+        above the ace foundation's top with no copy in reach, and the first below the
+        king foundation's top."""
+        have = self.have[suit]
+        rise = self.up[suit] + 1
+        while rise <= 13 and have[rise]:
+            rise += 1
+        fall = self.down[suit] - 1
+        while fall >= 1 and have[fall]:
+            fall -= 1
+        return rise, fall
+
+    def _fits(self, card: Card) -> bool:
+        suit, rank = card.suit, card.rank
+        rise, fall = self.gaps[suit]
+        return self.up[suit] < rank <= rise or fall <= rank < self.down[suit]
+
+    def _add(self, card: Card) -> None:
+        self.count[card] += 1
+        self.have[card.suit][card.rank] = True
+        self.gaps[card.suit] = self._gaps(card.suit)
+
+
+def _sure_play(state: State, lone: list[tuple[Card, Move]]) -> Move | None:
+    """A play of a card C to the one foundation F it fits, which every win makes in this
+    pause (``safe``), or None.
+
+    Two things could keep C off F: its twin played to F instead, or the suit's other
+    foundation G coming to want C, so that C could go there.  Neither can happen
+    before C is played when its twin is out of reach (``_Reach``) or lies under C in
+    its packet, and some rank G must take before it wants C has no copy in reach but
+    under C.  (Those ranks lie strictly between the tops of F and G, so neither copy
+    is on a foundation.)  Both twins in the Discard count as one card where the game
+    offers one play for both (side by side, or no re-deal left: either leaves the same
+    position).  Until C is played nothing else fits F, so the pause (plays are
+    compulsory) cannot end, and C can go nowhere but F.
+    """
+    reach: _Reach | None = None
+    discard = state.piles[DISCARD].cards
+    for card, move in lone:
+        source, target = move.args[0], move.args[-1]
+        if reach is None:
+            reach = _Reach(state)
+        count = reach.count
+        under = Counter(state.piles[source].cards[:-1]) if source != DISCARD else Counter()
+        alike = (
+            source == DISCARD
+            and discard.count(card) == 2
+            and (state.num("redeals") == 0 or not twins_apart(discard, card))
+        )
+        if count[card] > 1 and not under[card] and not alike:
+            continue
+        wanted = wants(state, _OTHER[target])
+        assert wanted is not None  # it still lacks a copy of ``card``
+        step = 1 if card.rank > wanted.rank else -1
+        between = (Card(r, card.suit) for r in range(wanted.rank, card.rank, step))
+        if any(count[t] <= under[t] for t in between):
+            return move
+    return None
 
 
 class DuchesseDeLuynes(Game):
@@ -243,6 +352,12 @@ class DuchesseDeLuynes(Game):
           plays it on F.  Plays are compulsory, so every win plays it before the next
           deal or re-deal; card plays commute with each other within a pause, so playing
           it first reaches the same positions.
+        - In the book's play: a packet's top card that fits exactly one foundation F, when
+          no play of this pause can reach its twin nor bring the suit's other foundation
+          down (or up) to it (``_sure_play``).  Then it stays playable on F until it
+          is played there, the pause cannot end before, and nothing else goes onto F
+          first, so every win plays it there in this pause, and playing it first reaches
+          the same positions.
         """
         legal = self.moves(state)
         if len(legal) == 1:
@@ -254,10 +369,11 @@ class DuchesseDeLuynes(Game):
             card = wants(state, move.args[-1])
             assert card is not None
             fits.setdefault(card, []).append(move)
-        for card, options in fits.items():
-            if len({m.args[-1] for m in options}) == 1 and _twin_home(state, card):
-                return options[0]
-        return None
+        lone = [(c, o[0]) for c, o in fits.items() if len({m.args[-1] for m in o}) == 1]
+        for card, move in lone:
+            if _twin_home(state, card):
+                return move
+        return _sure_play(state, lone)
 
     def carried(self, state: State, move: Move) -> Card | None:
         """A play from the open Discard carries the card its foundation needs, wherever

@@ -1,0 +1,114 @@
+"""La Duchesse de Luynes: the solver's sure plays (``safe``; games/duchesse_de_luynes.py,
+``_sure_play``; docs/rules/duchesse-de-luynes.md, "Solver hooks").
+
+Each condition is tested where the play is safe and where it must not be, and the
+search with the rule is cross-checked against the search without it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cadogan.cards import Card
+from cadogan.core import Move, State, transfer
+from cadogan.games import duchesse_de_luynes as module
+from cadogan.solve import solve
+from tests.games.test_duchesse_de_luynes import G, board
+
+
+def test_a_card_whose_twin_is_in_the_pack_is_played_at_once() -> None:
+    """The twin of A♦ is still in the pack and nothing else can take A♦'s place, so every
+    win plays it on found2 before the next round."""
+    state = board({1: "Ad", 2: "Ac"}, pack_="Ac Ad 5s")
+    assert len(G.moves(state)) == 2
+    assert G.safe(state) == transfer("packet1", "found2")
+
+
+def test_a_card_whose_twin_can_be_uncovered_waits() -> None:
+    """A♦'s twin lies under 2♣, which A♣ lets go: either A♦ may go first, so A♦ is not
+    sure; A♣'s twin is in the pack, so A♣ is."""
+    state = board({1: "Ad", 2: "Ac", 3: "Ad 2c"}, pack_="Ac 5s")
+    assert G.safe(state) == transfer("packet2", "found1")
+
+
+def test_a_twin_under_the_card_itself_counts_as_out_of_reach() -> None:
+    """Its twin under it comes free only once A♦ has gone: A♦ is sure."""
+    state = board({1: "Ad Ad", 2: "Ac", 4: "Ac"})
+    assert G.safe(state) == transfer("packet1", "found2")
+
+
+def test_a_card_the_other_foundation_may_come_to_want_waits() -> None:
+    """5♦ fits found2 (A-4♦ up); found6 (K-7♦ down) wants 6♦, which lies open, so found6
+    could come to want 5♦ as well: not sure.  With both 6♦s in the pack it is."""
+    found = {2: "Ad 2d 3d 4d", 6: "Kd Qd Jd Td 9d 8d 7d"}
+    open_six = board({1: "5d", 2: "6d", 3: "6d"}, found=found, pack_="5d 9s")
+    assert G.safe(open_six) is None
+    hidden_six = board({1: "5d", 2: "9s", 3: "9s"}, found=found, pack_="5d 6d 6d")
+    assert G.safe(hidden_six) == transfer("packet1", "found2")
+
+
+def test_twins_in_the_open_discard_are_a_choice_unless_alike() -> None:
+    """Both A♦s in the open Discard with a card between them: which stays is a choice
+    while a re-deal is left, and neither play is sure; with no re-deal left either
+    play leaves the same position, and the play is sure."""
+    apart = board({1: "Ac", 4: "Ac"}, discard="Ad 9s Ad")
+    assert G.safe(apart) is None
+    last = board({1: "Ac", 4: "Ac"}, discard="Ad 9s Ad", redeals=0)
+    assert G.safe(last) == transfer("discard", "found2")
+
+
+def test_the_free_play_has_no_sure_plays() -> None:
+    """With play=free a card may be held back past the next deal: nothing is sure."""
+    state = board({1: "Ad", 2: "Ac"}, pack_="Ac Ad 5s", play="free")
+    assert module.DuchesseDeLuynes(play="free").safe(state) is None
+
+
+def _positions(deal: int, rng: random.Random, every: int) -> list[State]:
+    """Positions of one random game of ``deal``, every ``every`` moves from its second
+    deal on (the first is still far from an end the search can reach)."""
+    state, found, step = G.deal(deal), [], 0
+    while G.moves(state):
+        state, step = G.play(state, rng.choice(G.moves(state))), step + 1
+        if state.num("redeals") < 3 and step % every == 0:
+            found.append(state)
+    return found
+
+
+def _on_a_win(deal: int, rng: random.Random, every: int) -> list[State]:
+    """Positions along a winning line of ``deal`` from its second deal on, each with a
+    random move off the line where there is one (won, or perhaps no longer)."""
+    state, found = G.deal(deal), []
+    for step, move in enumerate(solve(G, state, timeout=600, max_nodes=200_000).moves):
+        if state.num("redeals") < 3 and step % every == 0:
+            found.append(state)
+            found.append(G.play(state, rng.choice(G.moves(state))))
+        state = G.play(state, move)
+    return found
+
+
+def test_cross_check_against_the_search_without_sure_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Cross-check: on positions of random games the search with the sure plays and the
+    search without them agree (only positions both decide), and the rule fires."""
+    rng = random.Random(3)
+    states = [s for deal in range(1, 7) for s in _positions(deal, rng, 9)]
+    states += [s for deal in (1, 2, 3) for s in _on_a_win(deal, rng, 15)]
+    sure, fired = module._sure_play, []
+
+    def counted(state: State, lone: list[tuple[Card, Move]]) -> Move | None:
+        found = sure(state, lone)
+        fired.append(found is not None)
+        return found
+
+    monkeypatch.setattr(module, "_sure_play", counted)
+    pruned = [solve(G, s, timeout=600, max_nodes=6_000).status for s in states]
+    monkeypatch.setattr(module, "_sure_play", lambda state, lone: None)
+    plain = [solve(G, s, timeout=600, max_nodes=12_000).status for s in states]
+    both = [(a, b) for a, b in zip(pruned, plain, strict=True) if a != "timeout" != b]
+    assert all(a == b for a, b in both), [i for i, (a, b) in enumerate(both) if a != b]
+    verdicts = [a for a, _ in both]
+    assert verdicts.count("solved") >= 10 and verdicts.count("unsolvable") >= 10, verdicts
+    assert sum(fired) >= 300, sum(fired)
