@@ -12,7 +12,7 @@ import random
 import pytest
 
 from cadogan.cards import Card
-from cadogan.core import Move, State, transfer
+from cadogan.core import Game, Move, State, transfer
 from cadogan.games import duchesse_de_luynes as module
 from cadogan.solve import solve
 from tests.games.test_duchesse_de_luynes import G, board
@@ -112,3 +112,58 @@ def test_cross_check_against_the_search_without_sure_plays(
     verdicts = [a for a, _ in both]
     assert verdicts.count("solved") >= 10 and verdicts.count("unsolvable") >= 10, verdicts
     assert sum(fired) >= 300, sum(fired)
+
+
+DIAMONDS_UP = "Ad 2d 3d 4d 5d 6d"  # found2 wants 7d
+DIAMONDS_DOWN = "Kd Qd Jd"  # found6 wants Td
+
+
+def test_the_last_deal_is_dead_when_a_card_is_covered_by_one_it_must_follow() -> None:
+    """Rule 8 and ``dead``: 8♦ waits for 7♦, but the next round brings 9♦ onto it first;
+    9♦ can go onto found2 only after 8♦, and onto found6 only after 10♦, under 8♦."""
+    found = {2: DIAMONDS_UP, 6: DIAMONDS_DOWN}
+    covered = board({1: "Td 8d"}, found=found, pack_="7d 9d", redeals=0)
+    assert G.dead(covered)
+    assert not G.moves(G.play(G.play(covered, G.moves(covered)[0]), transfer("packet2", "found2")))
+
+
+def test_the_last_deal_is_not_dead_while_the_order_can_be_kept() -> None:
+    """The same cards dealt the other way round (7♦ onto 8♦, 9♦ beside them) come out;
+    and before the last deal nothing is dead, since a re-deal changes the order."""
+    found = {2: DIAMONDS_UP, 6: DIAMONDS_DOWN}
+    assert not G.dead(board({1: "Td 8d"}, found=found, pack_="9d 7d", redeals=0))
+    assert not G.dead(board({1: "Td 8d"}, found=found, pack_="7d 9d", redeals=1))
+
+
+def _last_deal_positions(deal: int, rng: random.Random) -> list[State]:
+    """Positions of the last deal of random games of ``deal``, every few moves."""
+    found: list[State] = []
+    for _ in range(4):
+        state, step = G.deal(deal), 0
+        while G.moves(state):
+            legal = G.moves(state)
+            plays = [m for m in legal if m.verb == "move"]
+            state = G.play(state, rng.choice(plays) if plays else legal[0])
+            step += 1
+            if state.num("redeals") == 0 and step % 7 == 0:
+                found.append(state)
+    return found
+
+
+def test_cross_check_the_last_deal_test_against_the_search_without_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Cross-check: on positions of the last deal the search with ``dead`` and the
+    search without it agree (only positions both decide), and ``dead`` fires."""
+    rng = random.Random(11)
+    states = [s for deal in range(1, 13) for s in _last_deal_positions(deal, rng)]
+    states += [s for deal in (1, 2, 3) for s in _on_a_win(deal, rng, 5) if s.num("redeals") == 0]
+    with_test = [solve(G, s, timeout=600, max_nodes=5_000).status for s in states]
+    fired = sum(G.dead(s) for s in states)
+    monkeypatch.setattr(module.DuchesseDeLuynes, "dead", Game.dead)
+    without = [solve(G, s, timeout=600, max_nodes=5_000).status for s in states]
+    both = [(a, b) for a, b in zip(with_test, without, strict=True) if a != "timeout" != b]
+    assert all(a == b for a, b in both)
+    verdicts = [a for a, _ in both]
+    assert verdicts.count("solved") >= 10 and verdicts.count("unsolvable") >= 10, verdicts
+    assert fired >= 20, fired

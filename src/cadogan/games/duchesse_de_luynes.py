@@ -9,6 +9,7 @@ Three re-deals; the fourth deal has no Discard.  Rules: docs/rules/duchesse-de-l
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable
 
 from cadogan.cards import Card, Rank, Suit, pack, shuffled, twins_apart
 from cadogan.core import (
@@ -160,23 +161,41 @@ class _Reach:
         self.count: Counter[Card] = Counter()
         self.gaps = [self._gaps(s) for s in range(4)]
         piles = state.piles
-        stacks = [list(piles[p].cards) for p in PACKETS]
-        loose = [] if piles[PACK].cards else list(piles[DISCARD].cards)
+        self.stacks = [list(piles[p].cards) for p in PACKETS]
+        self.loose = [] if piles[PACK].cards else list(piles[DISCARD].cards)
+        self.spread()
+
+    def spread(self) -> None:
+        """Count every card that can join, until none can."""
         grew = True
         while grew:
             grew = False
             kept = []
-            for card in loose:
+            for card in self.loose:
                 if self._fits(card):
                     self._add(card)
                     grew = True
                 else:
                     kept.append(card)
-            loose = kept
-            for stack in stacks:
+            self.loose = kept
+            for stack in self.stacks:
                 while stack and self._fits(stack[-1]):
                     self._add(stack.pop())
                     grew = True
+
+    def deal_on(self, pack: tuple[Card, ...]) -> None:
+        """The rest of the last deal (no Discard): each round of four from the top of
+        ``pack`` onto the packets, the uncounted cards covered, then ``spread``."""
+        dealt = pack[::-1]
+        for at in range(0, len(dealt), len(PACKETS)):
+            for stack, card in zip(self.stacks, dealt[at : at + len(PACKETS)], strict=False):
+                stack.append(card)
+            self.spread()
+
+    @property
+    def left(self) -> int:
+        """The cards that never joined."""
+        return sum(len(stack) for stack in self.stacks) + len(self.loose)
 
     def _gaps(self, suit: int) -> tuple[int, int]:
         """The ranks the suit's foundations could climb (or descend) to: the first rank
@@ -374,6 +393,33 @@ class DuchesseDeLuynes(Game):
             if _twin_home(state, card):
                 return move
         return _sure_play(state, lone)
+
+    def dead(self, state: State) -> bool:
+        """Whether the last deal (no re-deal left) can no longer come out, in the book's
+        play: the rest of it played through ``_Reach``, a round at a time, counts a
+        card that every line of plays could play (each card it leaves out lies under
+        an uncounted card, or waits for a rank with no counted copy), and leaves some
+        card out.
+
+        Why that is a proof: the deal order is fixed (rounds of four onto packets 1 to
+        4, rule 8) and nothing goes back, so a card some line plays in a pause is
+        counted by that pause, by induction along the line: what lay over it then was
+        played before, and so were the ranks its foundation took before it.  A win
+        plays every card.  With play=free a card may wait past a deal, as here too:
+        the count lets any counted card stay counted, so the proof holds for both."""
+        if state.num("redeals") > 0 or all_home(state):
+            return False
+        reach = _Reach(state)
+        pack = state.piles[PACK].cards
+        if pack:
+            reach.deal_on(pack)
+            reach.loose += state.piles[DISCARD].cards  # none in a real last deal
+            reach.spread()
+        return reach.left > 0
+
+    def dead_key(self, state: State, key: Hashable | None) -> Hashable | None:
+        """None: ``dead`` answers at once (cheaper than a key), nothing to remember."""
+        return None
 
     def carried(self, state: State, move: Move) -> Card | None:
         """A play from the open Discard carries the card its foundation needs, wherever
