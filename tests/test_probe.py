@@ -352,3 +352,40 @@ def test_a_lazy_game_asks_dead_of_a_position_only_when_it_is_expanded(
     else:
         assert best not in asked and budget.nodes > played, "it was tested when queued"
         assert len(prober.open) == queued - 1, "its children are all lost: none queued"
+
+
+@pytest.mark.parametrize("every", [1, 4, 0])
+def test_probe_turns_share_the_turns_beside_the_exhaustive_search(
+    every: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``probe_turns``: beside the exhaustive search the probes take one turn in that
+    many (none for 0; La Duchesse de Luynes, whose exhaustive search finds its wins as
+    soon as they do); the exhaustive search takes every turn either way."""
+    from cadogan.solve import search as search_module
+    from cadogan.solve.exhaustive import Exhaustive as Searched
+
+    duchesse = type(registry.game("duchesse-de-luynes"))
+
+    class Game(duchesse):  # type: ignore[misc, valid-type]
+        probe_turns = every
+
+    assert {g.id for g in registry.all_games() if g.probe_turns != 1} == {"duchesse-de-luynes"}
+    turns = {"probe": 0, "search": 0}
+    step, real = Prober.step, Searched.step
+
+    def probed(self: Prober, quota: int) -> tuple[Move, ...] | None:
+        turns["probe"] += 1
+        return step(self, quota)
+
+    def searched(self: Searched, quota: int) -> object:
+        turns["search"] += 1
+        return real(self, quota)
+
+    monkeypatch.setattr(Prober, "step", probed)
+    monkeypatch.setattr(search_module.Exhaustive, "step", searched)
+    found = solve(Game(), Game().deal(27), timeout=600, max_nodes=30 * search_module.SLICE)
+    assert found.status == "timeout"
+    taken = turns["search"]  # the turns, the last cut short by the node cap
+    assert taken >= 10
+    wanted = {0} if every == 0 else {taken // every, (taken - 1) // every}
+    assert turns["probe"] in wanted, (taken, turns["probe"])

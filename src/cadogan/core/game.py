@@ -83,6 +83,11 @@ class Game(ABC):
     # budget.
     late_turns: ClassVar[int] = 1
     early_nodes: ClassVar[int] = 50_000
+    # In the process that runs the exhaustive search the probes take one turn in
+    # ``probe_turns`` (0: none); 1 gives them every turn.  For a game whose wins the
+    # exhaustive search finds as soon as the probes do, their turns are better spent
+    # on it (the other processes of a split solve always probe).
+    probe_turns: ClassVar[int] = 1
     # The positions one run of the best-first probe may meet before it starts again
     # from the root with noise on its scores; None: a quarter of the solver's table
     # cap, which a solve of seconds never fills, so the probe makes one long run.

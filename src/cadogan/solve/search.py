@@ -168,6 +168,13 @@ def _searches(budget: Budget, turn: int) -> bool:
     return turn % late == 0
 
 
+def _probes(game: Game, lane: Lane, turn: int) -> bool:
+    """Whether the probes take this turn beside the exhaustive search: in lane 0 one
+    turn in the game's ``probe_turns`` (none for 0), elsewhere every turn."""
+    every = game.probe_turns
+    return lane.index != 0 or (every > 0 and turn % every == 0)
+
+
 Progress = Callable[[int, float], None]  # told (nodes, seconds) before each turn
 Verdict = tuple[Status, tuple[Move, ...]]
 
@@ -197,7 +204,7 @@ def _portfolio(budget: Budget, root: State, search: Exhaustive, run: Run) -> Ver
             raise OutOfTime
         searches = lane.index == 0 and _searches(budget, turn)
         verdict = exhaustive.step(SLICE) if searches else None
-        if verdict is None:
+        if verdict is None and (not searches or _probes(budget.game, lane, turn)):
             found = prober.step(SLICE)
             verdict = None if found is None else ("solved", found)
         if verdict is not None:
