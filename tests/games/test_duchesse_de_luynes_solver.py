@@ -59,6 +59,32 @@ def test_twins_in_the_open_discard_are_a_choice_unless_alike() -> None:
     assert G.safe(last) == transfer("discard", "found2")
 
 
+def test_a_copy_under_the_card_held_down_by_another_still_counts_elsewhere() -> None:
+    """A reviewer's counterexample: 5♦ fits found2, and found6 wants 6♦.  One 6♦ lies
+    under 5♦ (held down by 2♠ too), the other is open on packet 2, so found6 can take
+    it and come to want 5♦ before 5♦ is played: the only win plays 5♦ onto found6.
+    The play to found2 is not sure, and the search finds the win."""
+    found = {2: "Ad 2d 3d 4d", 6: "Kd Qd Jd Td 9d 8d 7d"}
+    state = board({1: "6d 2s 5d", 2: "6d"}, found=found, pack_="5d 3d As Kc Qs 4d Ks", redeals=0)
+    assert G.safe(state) is None
+    assert solve(G, state, timeout=600, max_nodes=20_000).status == "solved"
+
+
+def test_a_rank_whose_only_copy_in_reach_lies_under_the_card_bars_the_other_way() -> None:
+    """The same, but the open 6♦ is in the pack: the only 6♦ to be had lies under 5♦,
+    so found6 cannot come to want 5♦ before it is played, and the play is sure."""
+    found = {2: "Ad 2d 3d 4d", 6: "Kd Qd Jd Td 9d 8d 7d"}
+    state = board({1: "6d 5d", 2: "Ac"}, found=found, pack_="6d 5d Ac 9s")
+    assert G.safe(state) == transfer("packet1", "found2")
+
+
+def test_a_card_in_the_open_discard_whose_twin_is_held_down_is_sure() -> None:
+    """A♦ in the open Discard; its twin lies under 9♠, which nothing can take: A♦ goes
+    at once.  (A♣ waits: both A♣s are open.)"""
+    state = board({1: "Ad 9s", 2: "Ac", 3: "Ac"}, discard="Ad")
+    assert G.safe(state) == transfer("discard", "found2")
+
+
 def test_the_free_play_has_no_sure_plays() -> None:
     """With play=free a card may be held back past the next deal: nothing is sure."""
     state = board({1: "Ad", 2: "Ac"}, pack_="Ac Ad 5s", play="free")
@@ -133,6 +159,28 @@ def test_the_last_deal_is_not_dead_while_the_order_can_be_kept() -> None:
     found = {2: DIAMONDS_UP, 6: DIAMONDS_DOWN}
     assert not G.dead(board({1: "Td 8d"}, found=found, pack_="9d 7d", redeals=0))
     assert not G.dead(board({1: "Td 8d"}, found=found, pack_="7d 9d", redeals=1))
+
+
+def test_the_last_deal_test_reads_a_short_last_round_and_the_free_play() -> None:
+    """A full round, then a round of two: 9♦ covers 8♦ in the first, 7♦ comes in the
+    second; dealt the other way round the deal comes out.  The clubs go home as they
+    come.  The proof holds for play=free too (a card held back is covered all the
+    same), and the search without the test agrees."""
+    found = {1: "Ac", 2: DIAMONDS_UP, 6: DIAMONDS_DOWN}
+    lost = board({1: "Td 8d"}, found=found, pack_="7d 5c 4c 3c 2c 9d", redeals=0)
+    won = board({1: "Td 8d"}, found=found, pack_="9d 5c 4c 3c 2c 7d", redeals=0)
+    assert G.dead(lost) and not G.dead(won)
+    free = module.DuchesseDeLuynes(play="free")
+    lost_free = board({1: "Td 8d"}, found=found, pack_="7d 5c 4c 3c 2c 9d", redeals=0, play="free")
+    assert free.dead(lost_free)
+
+    class Plain(module.DuchesseDeLuynes):
+        dead = Game.dead
+
+    plain = Plain()
+    assert solve(plain, lost, timeout=600, max_nodes=5_000).status == "unsolvable"
+    assert solve(plain, won, timeout=600, max_nodes=5_000).status == "solved"
+    assert solve(Plain(play="free"), lost_free, timeout=600).status == "unsolvable"
 
 
 def _last_deal_positions(deal: int, rng: random.Random) -> list[State]:

@@ -155,7 +155,10 @@ class _Reach:
     line, the cards over it and the ranks its foundation took before it were played
     earlier in the pause."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, before: tuple[str, Card] | None = None) -> None:
+        """``before``, a source and the card on it, bounds the lines of plays made
+        before that card is played instead: it is left out, with the whole packet it
+        tops (what lies under it comes free only after it)."""
         self.up, self.down = _suit_tops(state)
         self.have = [[False] * 15 for _ in range(4)]
         self.count: Counter[Card] = Counter()
@@ -163,6 +166,10 @@ class _Reach:
         piles = state.piles
         self.stacks = [list(piles[p].cards) for p in PACKETS]
         self.loose = [] if piles[PACK].cards else list(piles[DISCARD].cards)
+        if before is not None and before[0] == DISCARD:
+            self.loose.remove(before[1])
+        elif before is not None:
+            self.stacks[PACKETS.index(before[0])] = []
         self.spread()
 
     def spread(self) -> None:
@@ -226,35 +233,31 @@ def _sure_play(state: State, lone: list[tuple[Card, Move]]) -> Move | None:
     pause (``safe``), or None.
 
     Two things could keep C off F: its twin played to F instead, or the suit's other
-    foundation G coming to want C, so that C could go there.  Neither can happen
-    before C is played when its twin is out of reach (``_Reach``) or lies under C in
-    its packet, and some rank G must take before it wants C has no copy in reach but
-    under C.  (Those ranks lie strictly between the tops of F and G, so neither copy
-    is on a foundation.)  Both twins in the Discard count as one card where the game
-    offers one play for both (side by side, or no re-deal left: either leaves the same
-    position).  Until C is played nothing else fits F, so the pause (plays are
-    compulsory) cannot end, and C can go nowhere but F.
+    foundation G coming to want C, so that C could go there.  ``_Reach`` bounds the
+    cards some line can play before C is played (C left out, with what lies under it).
+    Neither can happen when the twin is not among them, and some rank G must take
+    before it wants C has no copy among them.  (Those ranks lie strictly between the
+    tops of F and G, so neither copy is on a foundation.)  Both twins in the Discard
+    count as one card where the game offers one play for both (side by side, or no
+    re-deal left: either leaves the same position).  Until C is played nothing else
+    fits F, so the pause (plays are compulsory) cannot end, and C can go nowhere but F.
     """
-    reach: _Reach | None = None
     discard = state.piles[DISCARD].cards
     for card, move in lone:
         source, target = move.args[0], move.args[-1]
-        if reach is None:
-            reach = _Reach(state)
-        count = reach.count
-        under = Counter(state.piles[source].cards[:-1]) if source != DISCARD else Counter()
+        count = _Reach(state, (source, card)).count
         alike = (
             source == DISCARD
             and discard.count(card) == 2
             and (state.num("redeals") == 0 or not twins_apart(discard, card))
         )
-        if count[card] > 1 and not under[card] and not alike:
+        if count[card] and not alike:
             continue
         wanted = wants(state, _OTHER[target])
         assert wanted is not None  # it still lacks a copy of ``card``
         step = 1 if card.rank > wanted.rank else -1
         between = (Card(r, card.suit) for r in range(wanted.rank, card.rank, step))
-        if any(count[t] <= under[t] for t in between):
+        if any(not count[t] for t in between):
             return move
     return None
 
@@ -375,9 +378,10 @@ class DuchesseDeLuynes(Game):
           plays it on F.  Plays are compulsory, so every win plays it before the next
           deal or re-deal; card plays commute with each other within a pause, so playing
           it first reaches the same positions.
-        - In the book's play: a packet's top card that fits exactly one foundation F, when
-          no play of this pause can reach its twin nor bring the suit's other foundation
-          down (or up) to it (``_sure_play``).  Then it stays playable on F until it
+        - In the book's play: a card (a packet's top, or in the open Discard) that fits
+          exactly one foundation F, when no line of plays before it is played can play
+          its twin or bring the suit's other foundation down (or up) to it
+          (``_sure_play``).  Then it stays playable on F until it
           is played there, the pause cannot end before, and nothing else goes onto F
           first, so every win plays it there in this pause, and playing it first reaches
           the same positions.
@@ -400,8 +404,8 @@ class DuchesseDeLuynes(Game):
 
     def dead(self, state: State) -> bool:
         """Whether the last deal (no re-deal left) can no longer come out, in the book's
-        play: the rest of it played through ``_Reach``, a round at a time, counts a
-        card that every line of plays could play (each card it leaves out lies under
+        play: the rest of it played through ``_Reach``, a round at a time, counts
+        every card that some line of plays could play (each card it leaves out lies under
         an uncounted card, or waits for a rank with no counted copy), and leaves some
         card out.
 
