@@ -215,3 +215,72 @@ def test_cross_check_the_last_deal_test_against_the_search_without_it(
     verdicts = [a for a, _ in both]
     assert verdicts.count("solved") >= 10 and verdicts.count("unsolvable") >= 10, verdicts
     assert fired >= 20, fired
+
+
+RANKS = "A23456789TJQK"
+
+
+def _won(game: module.DuchesseDeLuynes, state: State, seen: dict[State, bool]) -> bool:
+    """Brute force: whether some line of legal moves wins (every move tried)."""
+    if state in seen:
+        return seen[state]
+    seen[state] = False  # a position met again on its own line wins only through itself
+    won = module.all_home(state) or any(
+        _won(game, game.play(state, move), seen) for move in game.moves(state)
+    )
+    seen[state] = won
+    return won
+
+
+def _small_board(rng: random.Random, play: str) -> State:
+    """A small random position: one or two suits with a gap between their foundations,
+    up to ten of their cards spread over the pack, the packets and the Discard."""
+    found: dict[int, str] = {}
+    loose: list[str] = []
+    for suit in rng.sample(range(4), rng.choice((1, 2))):
+        letter = "cdhs"[suit]
+        up = rng.randint(0, 9)
+        down = rng.randint(up + 2, min(14, up + 6))
+        found[suit + 1] = " ".join(RANKS[r - 1] + letter for r in range(1, up + 1))
+        found[suit + 5] = " ".join(RANKS[r - 1] + letter for r in range(13, down - 1, -1))
+        loose += [RANKS[r - 1] + letter for r in range(up + 1, down) for _ in range(2)]
+    rng.shuffle(loose)
+    loose = loose[: rng.randint(4, 10)]
+    pack = loose[: rng.randint(0, len(loose))]
+    packets: dict[int, str] = {}
+    discard: list[str] = []
+    for card in loose[len(pack) :]:
+        if not pack and rng.random() < 0.3:
+            discard.append(card)
+        else:
+            n = rng.randint(1, 4)
+            packets[n] = f"{packets.get(n, '')} {card}".strip()
+    redeals = rng.choice((0, 0, 1))
+    return board(
+        packets,
+        found=found,
+        discard=" ".join(discard),
+        pack_=" ".join(pack),
+        redeals=redeals,
+        play=play,
+    )
+
+
+def test_sure_plays_and_the_last_deal_test_agree_with_brute_force() -> None:
+    """On small random positions (both kinds of play) a sure play never turns a won
+    position into a lost one, and ``dead`` never calls a won position lost; both fire
+    often enough for that to say something."""
+    rng, sure, dead = random.Random(5), 0, 0
+    for _ in range(1500):
+        play = rng.choice(("all", "all", "all", "free"))
+        game = G if play == "all" else module.DuchesseDeLuynes(play="free")
+        state = _small_board(rng, play)
+        won = _won(game, state, {})
+        if game.dead(state):
+            dead += 1
+            assert not won, state
+        move = game.safe(state)
+        if move is not None and len(game.moves(state)) > 1:
+            sure += 1
+            assert _won(game, game.play(state, move), {}) == won, state
+    assert sure >= 100 and dead >= 100, (sure, dead)
