@@ -27,6 +27,8 @@ uvicorn = pytest.importorskip("uvicorn")
 from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright  # noqa: E402
 
 from cadogan import registry  # noqa: E402
+from cadogan.cards import Card  # noqa: E402
+from cadogan.core import Move, State  # noqa: E402
 from cadogan.web import create_app  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -1199,14 +1201,10 @@ def test_an_empty_duchesse_foundation_names_the_card_that_begins_it(page: Page, 
         expect(pile(page, name).locator(".placeholder")).to_have_text(wanted[int(name[-1])])
 
 
-def test_a_duchesse_discard_play_names_the_card_it_plays(
-    page: Page, base: str, tmp_path: Path
-) -> None:
-    """A play from the open Discard was named with the Discard's top card, whichever
-    card it played; the move list showed only "discard found1".  Both name the card the
-    foundation takes now, and the lower twin's play (``discard lower foundN``) is there
-    to choose."""
-    from cadogan import registry
+def _duchesse_twins(page: Page, base: str, tmp_path: Path) -> tuple[Move, Card, State]:
+    """La Duchesse de Luynes on screen at the first position of deal 1 (the first listed
+    move played each time) where the open Discard holds two twins apart that a
+    foundation takes: the lower twin's play, the card, and the position."""
     from cadogan.record import Record
 
     game = registry.game("duchesse-de-luynes")
@@ -1224,6 +1222,17 @@ def test_a_duchesse_discard_play_names_the_card_it_plays(
     page.locator("#load-file").set_input_files(str(path))
     page.locator("#replay-close").click()
     expect(page.locator("#replay")).to_be_hidden()
+    return lower, card, state
+
+
+def test_a_duchesse_discard_play_names_the_card_it_plays(
+    page: Page, base: str, tmp_path: Path
+) -> None:
+    """A play from the open Discard was named with the Discard's top card, whichever
+    card it played; the move list showed only "discard found1".  Both name the card the
+    foundation takes now, and the lower twin's play (``discard lower foundN``) is there
+    to choose."""
+    lower, card, _ = _duchesse_twins(page, base, tmp_path)
     spoken = f"{lower} ({label(str(card))})"
     if not page.locator("#all-moves").is_visible():
         page.locator("details.more summary").click()
@@ -1232,3 +1241,21 @@ def test_a_duchesse_discard_play_names_the_card_it_plays(
     page.locator("#all-moves").select_option(str(lower))
     page.locator("#play-listed").click()
     expect(page.locator("#message")).to_have_text(f"Played {spoken}.")
+
+
+@pytest.mark.parametrize("copy", ["lower", "upper"])
+def test_the_twin_pressed_in_the_duchesse_discard_is_the_one_played(
+    page: Page, base: str, tmp_path: Path, copy: str
+) -> None:
+    """Of two twins in the open Discard, the one pressed and dropped on the foundation
+    is played: the lower copy by ``discard lower foundN``, the upper by ``discard
+    foundN`` (before, a drop always played the upper one)."""
+    lower, card, state = _duchesse_twins(page, base, tmp_path)
+    target = lower.args[-1]
+    places = [i for i, c in enumerate(state["discard"].cards) if c == card]
+    index = places[0] if copy == "lower" else places[-1]
+    pile(page, "discard").locator(f'img[data-index="{index}"]').click(position={"x": 6, "y": 6})
+    expect(pile(page, target)).to_have_class("pile target")
+    pile(page, target).click()
+    played = f"discard {target}" if copy == "upper" else str(lower)
+    expect(page.locator("#message")).to_have_text(f"Played {played} ({label(str(card))}).")

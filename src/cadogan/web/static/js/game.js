@@ -5,7 +5,8 @@ import { api, ApiError } from "./api.js";
 import { $ } from "./dom.js";
 import { layoutFor } from "./layouts/index.js";
 import {
-  actionsOn, attemptText, isFoundation, movesFrom, spoken, targetOf, targetsFrom, topLabel,
+  actionsOn, attemptText, isFoundation, movesFrom, pressedMove, spoken, targetOf, targetsFrom,
+  topLabel,
 } from "./moves.js";
 import { cardLabel, isHidden, placeName } from "./cards.js";
 import { drawTable } from "./render.js";
@@ -147,9 +148,10 @@ function select(selection) {
 async function drop(target) {
   const sel = ctl.selection;
   ctl.selection = null;
-  const moves = movesFrom(ctl.payload, sel).filter((m) => targetOf(m, ctl.payload.view.piles) === target);
+  const piles = ctl.payload.view.piles;
+  const moves = movesFrom(ctl.payload, sel).filter((m) => targetOf(m, piles) === target);
   const version = ctl.version;
-  const played = await send(moves.length ? moves[0].text : attemptText(ctl.payload, sel, target));
+  const played = await send(moves.length ? pressedMove(moves, sel, piles).text : attemptText(ctl.payload, sel, target));
   // Only onto the table it was refused on: an undo may have answered first.
   if (!played && !ctl.selection && !ctl.live && ctl.version === version) {
     ctl.selection = sel;
@@ -162,14 +164,15 @@ async function drop(target) {
 const TURNED = /^(pack|stock|spare)$/;
 
 // What a press on ``pile`` takes: the card pressed, when a listed move takes that very
-// card out of a spread pile, else the pile's top.
-function selectionAt(payload, pile, card) {
+// card out of a spread pile, else the pile's top.  The card pressed and its place in the
+// pile are kept as well: of two twins in a spread pile they say which copy is meant.
+function selectionAt(payload, pile, card, index = null) {
   const spread = card && movesFrom(payload, { pile, card }).some((m) => m.args[0] === card);
-  return { pile, card: spread ? card : null };
+  return { pile, card: spread ? card : null, pressed: card, index };
 }
 
 // A click (or Enter) on a pile, or on one card of a spread pile.
-export async function clickPile(pile, card = null) {
+export async function clickPile(pile, card = null, index = null) {
   const payload = ctl.payload;
   if (!payload || ctl.frame || notYours(payload)) return;
   if (ctl.selection) {
@@ -181,7 +184,7 @@ export async function clickPile(pile, card = null) {
     return drop(pile);
   }
   const cards = payload.view.piles[pile] || [];
-  const selection = selectionAt(payload, pile, card);
+  const selection = selectionAt(payload, pile, card, index);
   if (movesFrom(payload, selection).length) return select(selection);
   const actions = actionsOn(payload, pile);
   if (actions.length === 1) return send(actions[0].text);
@@ -217,9 +220,9 @@ export function cancel() {
   }
 }
 
-export function startDrag(pile, card) {
+export function startDrag(pile, card, index = null) {
   if (!ctl.payload || ctl.frame) return false;
-  const selection = selectionAt(ctl.payload, pile, card);
+  const selection = selectionAt(ctl.payload, pile, card, index);
   if (ctl.payload.can_act === false) return false; // a watcher, or not this player's turn
   if (!movesFrom(ctl.payload, selection).length) {
     // A face-up card with no listed move may be dragged, and its drop says the rule that

@@ -9,8 +9,10 @@ const THRESHOLD = 6;
 function hit(target) {
   const pile = target?.closest?.(".pile");
   if (!pile) return null;
-  const card = target.closest(".card")?.dataset.card || null;
-  return { pile: pile.dataset.pile, card };
+  const node = target.closest(".card");
+  const card = node?.dataset.card || null;
+  const index = node && node.dataset.index !== undefined ? Number(node.dataset.index) : null;
+  return { pile: pile.dataset.pile, card, index };
 }
 
 export function attach(box) {
@@ -24,7 +26,7 @@ export function attach(box) {
       return;
     }
     const where = hit(event.target);
-    if (where) clickPile(where.pile, where.card);
+    if (where) clickPile(where.pile, where.card, where.index);
     else cancel();
   });
 
@@ -43,7 +45,7 @@ export function attach(box) {
     if (!press) return;
     if (!ghost) {
       if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < THRESHOLD) return;
-      if (!press.img || !startDrag(press.pile, press.card)) {
+      if (!press.img || !startDrag(press.pile, press.card, press.index)) {
         press = null;
         return;
       }

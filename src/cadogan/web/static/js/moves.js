@@ -61,6 +61,28 @@ export function isFoundation(name) {
   return /^found/.test(name);
 }
 
+// Of the listed moves onto one pile, the one the press meant.  Where two play twins of
+// one card from a spread pile (La Duchesse de Luynes' "discard found2" and "discard lower
+// found2", Les Petits Paquets' "take 5h found3" and "take 5h upper found3"), the copy
+// pressed decides: "lower" takes the copy nearest the bottom, "upper" the one nearest
+// the top, and the move without either word the other one.  Otherwise the first.
+export function pressedMove(moves, selection, piles) {
+  const pressed = selection.pressed;
+  if (moves.length < 2 || !pressed || selection.index == null) return moves[0];
+  const cards = piles[selection.pile] || [];
+  const copies = cards.flatMap((c, i) => (c === pressed ? [i] : []));
+  if (copies.length < 2) return moves[0];
+  const same = moves.filter((m) => (m.card || cardOf(m, piles)) === pressed);
+  const worded = (word) => same.find((m) => m.args.includes(word));
+  const plain = same.find((m) => !m.args.includes("lower") && !m.args.includes("upper"));
+  let chosen = null;
+  if (selection.index === copies[0]) chosen = worded("lower") || (worded("upper") && plain);
+  else if (selection.index === copies[copies.length - 1]) {
+    chosen = worded("upper") || (worded("lower") && plain);
+  }
+  return chosen || moves[0];
+}
+
 // The text to send when the player drops on a pile that no listed move reaches, so
 // that the server can say which rule refuses it.
 export function attemptText(payload, selection, target) {
