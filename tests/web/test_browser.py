@@ -1259,3 +1259,30 @@ def test_the_twin_pressed_in_the_duchesse_discard_is_the_one_played(
     pile(page, target).click()
     played = f"discard {target}" if copy == "upper" else str(lower)
     expect(page.locator("#message")).to_have_text(f"Played {played} ({label(str(card))}).")
+
+
+@pytest.mark.parametrize("copy", ["lower", "upper"])
+def test_the_twin_pressed_in_packet_13_is_the_one_taken(page: Page, base: str, copy: str) -> None:
+    """Les Petits Paquets: of two twins apart in packet 13, the one pressed is taken, the
+    upper by ``take CARD upper foundN``, the lower by ``take CARD foundN``."""
+    gid = page.request.post(
+        f"{base}/api/sessions", data={"game": "petits-paquets", "deal": 12}
+    ).json()["id"]
+    data: dict[str, Any] = page.request.get(f"{base}/api/sessions/{gid}").json()
+    for _ in range(200):
+        if any("upper" in m["args"] for m in data["moves"]) or data["over"]:
+            break
+        move = data["moves"][-1]["text"]
+        data = page.request.post(f"{base}/api/sessions/{gid}/moves", data={"move": move}).json()
+    upper = next(m for m in data["moves"] if "upper" in m["args"])
+    card, target = upper["args"][0], upper["args"][-1]
+    places = [i for i, c in enumerate(data["view"]["piles"]["packet13"]) if c == card]
+    assert len(places) == 2 and places[1] > places[0] + 1
+    page.goto(f"{base}/#/game/{gid}")
+    index = places[0] if copy == "lower" else places[-1]
+    pile(page, "packet13").locator(f'img[data-index="{index}"]').click(position={"x": 6, "y": 6})
+    expect(pile(page, target)).to_have_class("pile target")
+    pile(page, target).click()
+    after = wait_steps(page, data["chosen"] + 1)
+    played = upper["text"] if copy == "upper" else f"take {card} {target}"
+    assert after["last"][-1]["text"] == played
