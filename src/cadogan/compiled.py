@@ -74,6 +74,8 @@ MODULES = (
     "cadogan.games._hemispheres_solve",
     "cadogan.games._hemispheres_steer",
     "cadogan.games._hemispheres_fast",
+    "cadogan.games._duchesse_rules",
+    "cadogan.games._duchesse_solve",
 )
 ENV_DIR = "CADOGAN_COMPILED_DIR"  # where builds are kept (default: the user's cache)
 ENV_PURE = "CADOGAN_PURE"  # set (to anything but "" or "0") to never load a build
@@ -85,8 +87,9 @@ STAGING_NAME = re.compile(r"\.[0-9a-f]{20}-")  # a build being made (``build``)
 KEEP = 3  # builds kept in the cache: the newest, for this and other sources (``prune``)
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 # The sample solves that a build must answer exactly as the plain modules do: (game,
-# deal, positions).  Each ends in a win or at its cap after some thousands of positions;
-# the wins come from the best-first probe and the beam.
+# deal, positions).  Each ends in a win, a proof of loss or at its cap after some
+# thousands of positions; the wins come from the best-first probe, the beam and (in the
+# Duchesse) the exhaustive search.
 SAMPLES = (
     ("constitution", 13, 5_000),
     ("constitution", 12, 3_000),
@@ -94,6 +97,8 @@ SAMPLES = (
     ("napoleons-square", 23, 16_000),
     ("hemispheres", 4, 13_000),
     ("hemispheres", 1, 3_000),
+    ("duchesse-de-luynes", 37, 30_000),  # proved lost: sure plays and the last-deal test
+    ("duchesse-de-luynes", 1, 12_000),
 )
 
 

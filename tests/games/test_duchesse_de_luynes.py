@@ -330,7 +330,7 @@ def test_the_safe_moves_twin_test_reads_the_foundations_tops_alone() -> None:
     played card; the two agree at every position of random games."""
     import random
 
-    from cadogan.games.duchesse_de_luynes import _twin_home
+    from cadogan.games._duchesse_rules import twin_home as _twin_home
 
     rng = random.Random(7)
     for deal in range(1, 9):

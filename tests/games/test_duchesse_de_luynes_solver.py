@@ -1,5 +1,5 @@
 """La Duchesse de Luynes: the solver's sure plays (``safe``; games/duchesse_de_luynes.py,
-``_sure_play``; docs/rules/duchesse-de-luynes.md, "Solver hooks").
+games/_duchesse_solve.py, ``sure_play``; docs/rules/duchesse-de-luynes.md, "Solver hooks").
 
 Each condition is tested where the play is safe and where it must not be, and the
 search with the rule is cross-checked against the search without it.
@@ -13,6 +13,7 @@ import pytest
 
 from cadogan.cards import Card
 from cadogan.core import Game, Move, State, transfer
+from cadogan.games import _duchesse_solve as solver
 from cadogan.games import duchesse_de_luynes as module
 from cadogan.solve import solve
 from tests.games.test_duchesse_de_luynes import G, board
@@ -122,16 +123,16 @@ def test_cross_check_against_the_search_without_sure_plays(
     rng = random.Random(3)
     states = [s for deal in range(1, 7) for s in _positions(deal, rng, 9)]
     states += [s for deal in (1, 2, 3) for s in _on_a_win(deal, rng, 15)]
-    sure, fired = module._sure_play, []
+    sure, fired = solver.sure_play, []
 
     def counted(state: State, lone: list[tuple[Card, Move]]) -> Move | None:
         found = sure(state, lone)
         fired.append(found is not None)
         return found
 
-    monkeypatch.setattr(module, "_sure_play", counted)
+    monkeypatch.setattr(module, "sure_play", counted)
     pruned = [solve(G, s, timeout=600, max_nodes=6_000).status for s in states]
-    monkeypatch.setattr(module, "_sure_play", lambda state, lone: None)
+    monkeypatch.setattr(module, "sure_play", lambda state, lone: None)
     plain = [solve(G, s, timeout=600, max_nodes=12_000).status for s in states]
     both = [(a, b) for a, b in zip(pruned, plain, strict=True) if a != "timeout" != b]
     assert all(a == b for a, b in both), [i for i, (a, b) in enumerate(both) if a != b]

@@ -6,12 +6,9 @@ down.  The Discard is unseen until the pack is exhausted; then all of it is avai
 Three re-deals; the fourth deal has no Discard.  Rules: docs/rules/duchesse-de-luynes.md.
 """
 
-from __future__ import annotations
-
-from collections import Counter
 from collections.abc import Hashable
 
-from cadogan.cards import Card, Rank, Suit, pack, shuffled, twins_apart
+from cadogan.cards import Card, pack, shuffled
 from cadogan.core import (
     TRANSFER,
     Game,
@@ -22,244 +19,49 @@ from cadogan.core import (
     Pile,
     Section,
     State,
-    action,
     make_state,
     remember_last,
-    transfer,
 )
+from cadogan.games._duchesse_rules import (
+    ACES,
+    DEAL,
+    DISCARD,
+    FOUNDATIONS,
+    KINGS,
+    LOWER,
+    PACK,
+    PACKETS,
+    PLAYS,
+    REDEAL,
+    REDEALS,
+    SUCCESSORS,
+    TOTAL,
+    all_home,
+    discard_open,
+    on_foundations,
+    transfers,
+    twin_home,
+    wants,
+)
+from cadogan.games._duchesse_solve import Reach, sure_play
 
-PACKETS = ("packet1", "packet2", "packet3", "packet4")
-DISCARD = "discard"
-PACK = "pack"
-ACES = ("found1", "found2", "found3", "found4")  # ace foundations, building up: c d h s
-KINGS = ("found5", "found6", "found7", "found8")  # king foundations, building down: c d h s
-FOUNDATIONS = ACES + KINGS
-REDEALS = 3
-TOTAL = 104
-
-
-def _successors() -> tuple[tuple[Card | None, ...], ...]:
-    """For each foundation, the card it takes next, indexed by its top rank (0 = empty)."""
-    table = []
-    for index in range(len(FOUNDATIONS)):
-        suit, step = Suit(index % 4), (1 if index < 4 else -1)
-        first = Card.parse(("A" if step == 1 else "K") + suit.letter)
-        row: list[Card | None] = [first]
-        for rank in range(1, 14):
-            nxt = rank + step
-            row.append(Card.parse(Rank(nxt).letter + suit.letter) if 1 <= nxt <= 13 else None)
-        table.append(tuple(row))
-    return tuple(table)
-
-
-SUCCESSORS = _successors()
-_NEXT = dict(zip(FOUNDATIONS, SUCCESSORS, strict=True))
-# Each foundation's partner: the other foundation of its suit.
-_OTHER = dict(zip(FOUNDATIONS, KINGS + ACES, strict=True))
-# Every play as a ready-made Move (Moves are immutable values).
-_PLAYS = {(a, b): transfer(a, b) for a in (*PACKETS, DISCARD) for b in FOUNDATIONS}
-DEAL, REDEAL = action("deal"), action("redeal")
-# When both twins of the card a foundation needs lie in the Discard, ``discard foundN``
-# plays the one dealt later (nearer the top) and ``discard lower foundN`` the other.
-LOWER = "lower"
-_LOWER_PLAYS = {f: Move(TRANSFER, (DISCARD, LOWER, f)) for f in FOUNDATIONS}
-
-
-def wants(state: State, foundation: str) -> Card | None:
-    """The one card ``foundation`` takes next (its suit is fixed), or None when complete."""
-    cards = state.piles[foundation].cards
-    return _NEXT[foundation][cards[-1].rank if cards else 0]
-
-
-def discard_open(state: State) -> bool:
-    """Rule I: the Discard may be used only once the pack is exhausted."""
-    return state.piles[PACK].empty
-
-
-def transfers(state: State) -> tuple[Move, ...]:
-    """Every card play: packet tops, then the Discard (any of its cards) once it is open.
-
-    For each source the foundations are tried in order found1..found8, so a card that
-    fits both of its suit's foundations lists the ace foundation first.
-    """
-    piles = state.piles
-    needs: list[tuple[str, Card]] = []  # each foundation not complete, with its card
-    takers: dict[Card, list[str]] = {}
-    for f in FOUNDATIONS:
-        top = piles[f].cards
-        card = _NEXT[f][top[-1].rank if top else 0]
-        if card is not None:
-            needs.append((f, card))
-            takers.setdefault(card, []).append(f)
-    result: list[Move] = []
-    for source in PACKETS:
-        cards = piles[source].cards
-        if cards and cards[-1] in takers:
-            result += [_PLAYS[source, f] for f in takers[cards[-1]]]
-    if not piles[PACK].cards:  # discard_open()
-        discard = piles[DISCARD].cards
-        held = set(discard)
-        # Only a re-deal reads the Discard's order: with none left, which twin goes
-        # changes nothing, and one choice is offered.
-        ordered = state.num("redeals") > 0
-        for f, card in needs:
-            if card in held:
-                result.append(_PLAYS[DISCARD, f])
-                if ordered and twins_apart(discard, card):
-                    result.append(_LOWER_PLAYS[f])
-    return tuple(result)
-
-
-def _twin_home(state: State, card: Card) -> bool:
-    """Whether a copy of ``card`` lies on a foundation.  Each foundation of its suit
-    holds one copy of every rank it has passed: the ace one from the ace up to its top,
-    the king one from the king down to its top."""
-    up = state.piles[ACES[card.suit]].cards
-    down = state.piles[KINGS[card.suit]].cards
-    return (bool(up) and up[-1].rank >= card.rank) or (bool(down) and down[-1].rank <= card.rank)
-
-
-def on_foundations(state: State) -> int:
-    """How many cards have been played."""
-    piles = state.piles
-    return sum([len(piles[f].cards) for f in FOUNDATIONS])
-
-
-def all_home(state: State) -> bool:
-    """Whether every card has been played: the pack, the Discard and the packets are
-    empty (cheaper than counting the foundations, as the search asks at every node)."""
-    piles = state.piles
-    return (
-        not piles[PACK].cards
-        and not piles[DISCARD].cards
-        and all(not piles[p].cards for p in PACKETS)
-    )
-
-
-def _suit_tops(state: State) -> tuple[list[int], list[int]]:
-    """Each suit's two foundation tops as ranks: the ace foundation's (0 when empty)
-    and the king foundation's (14 when empty)."""
-    piles = state.piles
-    up = [(p.cards[-1].rank if p.cards else 0) for p in (piles[f] for f in ACES)]
-    down = [(p.cards[-1].rank if p.cards else 14) for p in (piles[f] for f in KINGS)]
-    return up, down
-
-
-class _Reach:
-    """The cards some line of plays in this pause (before the next deal or re-deal)
-    might play: a superset, found by a fixpoint that lets every copy in reach serve at
-    once.  A card joins when nothing outside the set lies over it (packet cards under
-    a card never played stay covered; the pack, and the Discard while unseen, are
-    never reached) and one of its suit's foundations could come to want it with the
-    ranks the set holds.  Every card a real line plays joins: by induction along the
-    line, the cards over it and the ranks its foundation took before it were played
-    earlier in the pause."""
-
-    def __init__(self, state: State, before: tuple[str, Card] | None = None) -> None:
-        """``before``, a source and the card on it, bounds the lines of plays made
-        before that card is played instead: it is left out, with the whole packet it
-        tops (what lies under it comes free only after it)."""
-        self.up, self.down = _suit_tops(state)
-        self.have = [[False] * 15 for _ in range(4)]
-        self.count: Counter[Card] = Counter()
-        self.gaps = [self._gaps(s) for s in range(4)]
-        piles = state.piles
-        self.stacks = [list(piles[p].cards) for p in PACKETS]
-        self.loose = [] if piles[PACK].cards else list(piles[DISCARD].cards)
-        if before is not None and before[0] == DISCARD:
-            self.loose.remove(before[1])
-        elif before is not None:
-            self.stacks[PACKETS.index(before[0])] = []
-        self.spread()
-
-    def spread(self) -> None:
-        """Count every card that can join, until none can."""
-        grew = True
-        while grew:
-            grew = False
-            kept = []
-            for card in self.loose:
-                if self._fits(card):
-                    self._add(card)
-                    grew = True
-                else:
-                    kept.append(card)
-            self.loose = kept
-            for stack in self.stacks:
-                while stack and self._fits(stack[-1]):
-                    self._add(stack.pop())
-                    grew = True
-
-    def deal_on(self, pack: tuple[Card, ...]) -> None:
-        """The rest of the last deal (no Discard): each round of four from the top of
-        ``pack`` onto the packets, the uncounted cards covered, then ``spread``."""
-        dealt = pack[::-1]
-        for at in range(0, len(dealt), len(PACKETS)):
-            for stack, card in zip(self.stacks, dealt[at : at + len(PACKETS)], strict=False):
-                stack.append(card)
-            self.spread()
-
-    @property
-    def left(self) -> int:
-        """The cards that never joined."""
-        return sum(len(stack) for stack in self.stacks) + len(self.loose)
-
-    def _gaps(self, suit: int) -> tuple[int, int]:
-        """The ranks the suit's foundations could climb (or descend) to: the first rank
-        above the ace foundation's top with no copy in reach, and the first below the
-        king foundation's top."""
-        have = self.have[suit]
-        rise = self.up[suit] + 1
-        while rise <= 13 and have[rise]:
-            rise += 1
-        fall = self.down[suit] - 1
-        while fall >= 1 and have[fall]:
-            fall -= 1
-        return rise, fall
-
-    def _fits(self, card: Card) -> bool:
-        suit, rank = card.suit, card.rank
-        rise, fall = self.gaps[suit]
-        return self.up[suit] < rank <= rise or fall <= rank < self.down[suit]
-
-    def _add(self, card: Card) -> None:
-        self.count[card] += 1
-        self.have[card.suit][card.rank] = True
-        self.gaps[card.suit] = self._gaps(card.suit)
-
-
-def _sure_play(state: State, lone: list[tuple[Card, Move]]) -> Move | None:
-    """A play of a card C to the one foundation F it fits, which every win makes in this
-    pause (``safe``), or None.
-
-    Two things could keep C off F: its twin played to F instead, or the suit's other
-    foundation G coming to want C, so that C could go there.  ``_Reach`` bounds the
-    cards some line can play before C is played (C left out, with what lies under it).
-    Neither can happen when the twin is not among them, and some rank G must take
-    before it wants C has no copy among them.  (Those ranks lie strictly between the
-    tops of F and G, so neither copy is on a foundation.)  Both twins in the Discard
-    count as one card where the game offers one play for both (side by side, or no
-    re-deal left: either leaves the same position).  Until C is played nothing else
-    fits F, so the pause (plays are compulsory) cannot end, and C can go nowhere but F.
-    """
-    discard = state.piles[DISCARD].cards
-    for card, move in lone:
-        source, target = move.args[0], move.args[-1]
-        count = _Reach(state, (source, card)).count
-        alike = (
-            source == DISCARD
-            and discard.count(card) == 2
-            and (state.num("redeals") == 0 or not twins_apart(discard, card))
-        )
-        if count[card] and not alike:
-            continue
-        wanted = wants(state, _OTHER[target])
-        assert wanted is not None  # it still lacks a copy of ``card``
-        step = 1 if card.rank > wanted.rank else -1
-        between = (Card(r, card.suit) for r in range(wanted.rank, card.rank, step))
-        if any(not count[t] for t in between):
-            return move
-    return None
+__all__ = [
+    "ACES",
+    "DISCARD",
+    "FOUNDATIONS",
+    "KINGS",
+    "PACK",
+    "PACKETS",
+    "REDEALS",
+    "SUCCESSORS",
+    "TOTAL",
+    "DuchesseDeLuynes",
+    "all_home",
+    "discard_open",
+    "on_foundations",
+    "transfers",
+    "wants",
+]
 
 
 class DuchesseDeLuynes(Game):
@@ -382,7 +184,7 @@ class DuchesseDeLuynes(Game):
         - In the book's play: a card (a packet's top, or in the open Discard) that fits
           exactly one foundation F, when no line of plays before it is played can play
           its twin or bring the suit's other foundation down (or up) to it
-          (``_sure_play``).  Then it stays playable on F until it
+          (``sure_play``).  Then it stays playable on F until it
           is played there, the pause cannot end before, and nothing else goes onto F
           first, so every win plays it there in this pause, and playing it first reaches
           the same positions.
@@ -399,13 +201,13 @@ class DuchesseDeLuynes(Game):
             fits.setdefault(card, []).append(move)
         lone = [(c, o[0]) for c, o in fits.items() if len({m.args[-1] for m in o}) == 1]
         for card, move in lone:
-            if _twin_home(state, card):
+            if twin_home(state, card):
                 return move
-        return _sure_play(state, lone)
+        return sure_play(state, lone)
 
     def dead(self, state: State) -> bool:
         """Whether the last deal (no re-deal left) can no longer come out, in the book's
-        play: the rest of it played through ``_Reach``, a round at a time, counts
+        play: the rest of it played through ``Reach``, a round at a time, counts
         every card that some line of plays could play (each card it leaves out lies under
         an uncounted card, or waits for a rank with no counted copy), and leaves some
         card out.
@@ -418,7 +220,7 @@ class DuchesseDeLuynes(Game):
         the count lets any counted card stay counted, so the proof holds for both."""
         if state.num("redeals") > 0 or all_home(state):
             return False
-        reach = _Reach(state)
+        reach = Reach(state)
         pack = state.piles[PACK].cards
         if pack:
             reach.deal_on(pack)
@@ -453,7 +255,7 @@ class DuchesseDeLuynes(Game):
     def _explain_lower(self, state: State, target: str) -> str:
         """Why ``discard lower TARGET`` is refused, when the play itself may be legal."""
         card = wants(state, target) if target in FOUNDATIONS else None
-        if card is None or _PLAYS[DISCARD, target] not in self.moves(state):
+        if card is None or PLAYS[DISCARD, target] not in self.moves(state):
             return self._explain_transfer(state, DISCARD, target)
         return (
             f"'lower' chooses between two {card.label}s in the Discard with cards between "
