@@ -41,3 +41,4 @@ run napoleons-square --deals 1..400 --player solver --timeout 10 --option rules=
 # More time for the deals that ran out of it (decided deals keep their rows).
 run constitution --deals 1..400 --player solver --timeout 60 --retry-timeouts
 run hemispheres --deals 1..900 --player solver --timeout 60 --retry-timeouts --max-states 20000000
+run duchesse-de-luynes --deals 1..600 --player solver --timeout 60 --retry-timeouts
