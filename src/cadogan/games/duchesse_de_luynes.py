@@ -206,11 +206,11 @@ class DuchesseDeLuynes(Game):
         return sure_play(state, lone)
 
     def dead(self, state: State) -> bool:
-        """Whether the last deal (no re-deal left) can no longer come out, in the book's
-        play: the rest of it played through ``Reach``, a round at a time, counts
-        every card that some line of plays could play (each card it leaves out lies under
-        an uncounted card, or waits for a rank with no counted copy), and leaves some
-        card out.
+        """Whether the last deal (no re-deal left) can no longer come out, in either
+        kind of play: the rest of it played through ``Reach``, a round at a time,
+        counts every card that some line of plays could play (each card it leaves out
+        lies under an uncounted card, or waits for a rank with no counted copy), and
+        leaves some card out.
 
         Why that is a proof: the deal order is fixed (rounds of four onto packets 1 to
         4, rule 8) and nothing goes back, so a card some line plays in a pause is
