@@ -31,7 +31,7 @@ run napoleons-square --deals 1..5000 --player greedy --option rules=modern
 run petits-paquets --deals 1..2500 --player solver --timeout 10 --option play_during_deal=card
 run petits-paquets --deals 1..2500 --player solver --timeout 10 --option play_during_deal=round
 run petits-paquets --deals 1..400 --player solver --timeout 10 --option play_during_deal=never
-run duchesse-de-luynes --deals 1..600 --player solver --timeout 10  # with the twin choice (docs/results.md)
+run duchesse-de-luynes --deals 1..2300 --player solver --timeout 10  # with the twin choice (docs/results.md)
 run napoleons-square --deals 1..300 --player solver --timeout 10 --option rules=modern
 run zodiac --deals 1..500 --player solver --timeout 10
 run constitution --deals 1..400 --player solver --timeout 10
@@ -41,4 +41,4 @@ run napoleons-square --deals 1..400 --player solver --timeout 10 --option rules=
 # More time for the deals that ran out of it (decided deals keep their rows).
 run constitution --deals 1..400 --player solver --timeout 60 --retry-timeouts
 run hemispheres --deals 1..900 --player solver --timeout 60 --retry-timeouts --max-states 20000000
-run duchesse-de-luynes --deals 1..600 --player solver --timeout 60 --retry-timeouts
+run duchesse-de-luynes --deals 1..2300 --player solver --timeout 60 --retry-timeouts
