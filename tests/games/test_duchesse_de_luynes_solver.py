@@ -12,11 +12,12 @@ import random
 import pytest
 
 from cadogan.cards import Card
-from cadogan.core import Game, Move, State, transfer
+from cadogan.core import Game, Move, Outcome, State, transfer
 from cadogan.games import _duchesse_solve as solver
 from cadogan.games import duchesse_de_luynes as module
 from cadogan.solve import solve
 from tests.games.test_duchesse_de_luynes import G, board
+from tests.helpers import search
 
 
 def test_a_card_whose_twin_is_in_the_pack_is_played_at_once() -> None:
@@ -221,16 +222,9 @@ def test_cross_check_the_last_deal_test_against_the_search_without_it(
 RANKS = "A23456789TJQK"
 
 
-def _won(game: module.DuchesseDeLuynes, state: State, seen: dict[State, bool]) -> bool:
+def _won(game: module.DuchesseDeLuynes, state: State) -> bool:
     """Brute force: whether some line of legal moves wins (every move tried)."""
-    if state in seen:
-        return seen[state]
-    seen[state] = False  # a position met again on its own line wins only through itself
-    won = module.all_home(state) or any(
-        _won(game, game.play(state, move), seen) for move in game.moves(state)
-    )
-    seen[state] = won
-    return won
+    return search(game, state, Outcome.WON, budget=10**7) is not None
 
 
 def _small_board(rng: random.Random, play: str) -> State:
@@ -276,12 +270,12 @@ def test_sure_plays_and_the_last_deal_test_agree_with_brute_force() -> None:
         play = rng.choice(("all", "all", "all", "free"))
         game = G if play == "all" else module.DuchesseDeLuynes(play="free")
         state = _small_board(rng, play)
-        won = _won(game, state, {})
+        won = _won(game, state)
         if game.dead(state):
             dead += 1
             assert not won, state
         move = game.safe(state)
         if move is not None and len(game.moves(state)) > 1:
             sure += 1
-            assert _won(game, game.play(state, move), {}) == won, state
+            assert _won(game, game.play(state, move)) == won, state
     assert sure >= 100 and dead >= 100, (sure, dead)
