@@ -152,6 +152,15 @@ def test_bad_json_gets_a_clear_error(client: TestClient) -> None:
     error(answer, 422, "bad_json")
 
 
+def test_json_nested_too_deeply_is_bad_json_not_a_bare_400(client: TestClient) -> None:
+    body = b"[" * 100_000 + b"]" * 100_000  # past Python's recursion limit, under the size cap
+    answer = client.post(
+        "/api/sessions", content=body, headers={"Content-Type": "application/json"}
+    )
+    assert "nested too deeply" in error(answer, 422, "bad_json")
+    assert client.get("/api/games").status_code == 200  # and the server goes on
+
+
 def test_oversized_bodies_are_refused_and_the_server_goes_on(client: TestClient) -> None:
     answer = client.post("/api/sessions/records", content=b"x" * 2_000_000)
     assert "larger than" in error(answer, 413, "too_large")

@@ -142,8 +142,22 @@ def install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, err: StarletteHTTPException) -> JSONResponse:
+        if unreadable_body(err):
+            return error_response(422, "bad_json", UNREADABLE)
         kind = "not_found" if err.status_code == 404 else "http"
         return error_response(err.status_code, kind, str(err.detail))
+
+
+UNREADABLE = "the request body is not JSON that can be read (it is nested too deeply)"
+
+
+def unreadable_body(err: StarletteHTTPException) -> bool:
+    """Whether FastAPI gave up reading a JSON body for a reason other than its syntax:
+    the 400 it raises then carries the parser's exception as its cause.  The one such
+    cause a client can provoke is nesting past Python's recursion limit; it is bad JSON
+    for the client as much as a syntax error is, so it gets the same 422 ``bad_json``
+    (the WebSocket's messages already did), not a bare 400 of kind ``http``."""
+    return err.status_code == 400 and isinstance(err.__cause__, RecursionError)
 
 
 class BodyLimit:
