@@ -152,12 +152,20 @@ def test_bad_json_gets_a_clear_error(client: TestClient) -> None:
     error(answer, 422, "bad_json")
 
 
-def test_json_nested_too_deeply_is_bad_json_not_a_bare_400(client: TestClient) -> None:
-    body = b"[" * 100_000 + b"]" * 100_000  # past Python's recursion limit, under the size cap
-    answer = client.post(
-        "/api/sessions", content=body, headers={"Content-Type": "application/json"}
-    )
-    assert "nested too deeply" in error(answer, 422, "bad_json")
+UNREADABLE = [
+    (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),  # past the recursion limit
+    (b'{"game": "\xff"}', "not UTF-8"),
+    (b'{"game": "zodiac", "deal": ' + b"9" * 4301 + b"}", "too many digits"),
+]
+
+
+@pytest.mark.parametrize(("body", "reason"), UNREADABLE)
+def test_unreadable_json_is_bad_json_not_a_bare_400(
+    client: TestClient, body: bytes, reason: str
+) -> None:
+    headers = {"Content-Type": "application/json"}
+    answer = client.post("/api/sessions", content=body, headers=headers)
+    assert reason in error(answer, 422, "bad_json")
     assert client.get("/api/games").status_code == 200  # and the server goes on
 
 

@@ -142,22 +142,32 @@ def install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, err: StarletteHTTPException) -> JSONResponse:
-        if unreadable_body(err):
-            return error_response(422, "bad_json", UNREADABLE)
+        unreadable = unreadable_body(err)
+        if unreadable is not None:
+            return error_response(422, "bad_json", unreadable)
         kind = "not_found" if err.status_code == 404 else "http"
         return error_response(err.status_code, kind, str(err.detail))
 
 
-UNREADABLE = "the request body is not JSON that can be read (it is nested too deeply)"
-
-
-def unreadable_body(err: StarletteHTTPException) -> bool:
-    """Whether FastAPI gave up reading a JSON body for a reason other than its syntax:
-    the 400 it raises then carries the parser's exception as its cause.  The one such
-    cause a client can provoke is nesting past Python's recursion limit; it is bad JSON
-    for the client as much as a syntax error is, so it gets the same 422 ``bad_json``
-    (the WebSocket's messages already did), not a bare 400 of kind ``http``."""
-    return err.status_code == 400 and isinstance(err.__cause__, RecursionError)
+def unreadable_body(err: StarletteHTTPException) -> str | None:
+    """Why a JSON body could not be read, when FastAPI gave up for a reason other than
+    its syntax (else None).  FastAPI then raises a bare 400 carrying the parser's
+    exception as its cause: nesting past Python's recursion limit, bytes that are not
+    UTF-8 (a compressed or Latin-1 body), a number of more digits than Python converts.
+    Each is bad JSON for the client as much as a syntax error is, so it gets the same
+    422 ``bad_json`` (the WebSocket's messages already did), with the reason."""
+    cause = err.__cause__
+    if err.status_code != 400 or cause is None:
+        return None
+    if isinstance(cause, RecursionError):
+        reason = "it is nested too deeply"
+    elif isinstance(cause, UnicodeError):
+        reason = "it is not UTF-8 text (compressed bodies are not accepted)"
+    elif isinstance(cause, ValueError) and "digits" in str(cause):
+        reason = "a number in it has too many digits"
+    else:
+        reason = "it could not be decoded"
+    return f"the request body is not JSON that can be read: {reason}"
 
 
 class BodyLimit:
