@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -12,6 +13,8 @@ from cadogan import registry
 from cadogan.cards import Card
 from cadogan.core import BadRecord, IllegalMove, Move
 from cadogan.core.jsonform import read_card
+from cadogan.errors import QUOTE_LIMIT, CadoganError, quoted
+from cadogan.record import Record
 from cadogan.session import Session
 
 TEXT_FORM = re.compile(r"(?<!\w)[A2-9TJQK][cdhs](?!\w)")  # a card as moves write it
@@ -74,3 +77,33 @@ def test_the_right_move_with_words_after_it_says_so() -> None:
     session = Session(registry.game("travellers"), 3)
     with pytest.raises(IllegalMove, match="'turn spare' takes nothing after it"):
         session.play("turn spare spare")
+
+
+def test_quoted_cuts_long_input_and_keeps_short_input_whole() -> None:
+    assert quoted("packet1") == "'packet1'"
+    long = "x" * 1000
+    shown = quoted(long)
+    assert shown.startswith("'" + "x" * QUOTE_LIMIT + "'...") and "940 more characters" in shown
+    assert quoted(list(range(100))).startswith("[0, 1, 2") and "more characters" in quoted(
+        list(range(100))
+    )
+
+
+@pytest.mark.parametrize(
+    "refuse",
+    [
+        lambda huge: registry.make("travellers", {"complete": huge}),
+        lambda huge: registry.game(huge),
+        lambda huge: registry.make("travellers", {huge: "held"}),
+        lambda huge: registry.game("zodiac").parse_move(registry.game("zodiac").deal(1), huge),
+        lambda huge: Record.parse(f'[Game "travellers"]\n[Deal "{huge}"]\n'),
+    ],
+)
+def test_a_refusal_of_huge_input_stays_a_short_sentence(refuse: Any) -> None:
+    """A 100,000-character option value came back whole in the error (a 100 KB web
+    answer); the sentence now quotes the first characters and counts the rest."""
+    huge = "q" * 100_000
+    with pytest.raises(CadoganError) as caught:
+        refuse(huge)
+    assert len(str(caught.value)) < 400, str(caught.value)[:400]
+    assert "more characters" in str(caught.value)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from cadogan.errors import BadDeal, BadValue
+from cadogan.errors import BadDeal, BadValue, quoted
 
 MASK64 = (1 << 64) - 1
 MAX_DEAL = (1 << 63) - 1
@@ -54,7 +54,7 @@ class Suit(IntEnum):
         if index < 0:
             index = max("♣♦♥♠".find(text), "♧♢♡♤".find(text)) if len(text) == 1 else -1
         if index < 0:
-            raise BadValue(f"{text!r} is not a suit; use c, d, h or s (or ♣ ♦ ♥ ♠)")
+            raise BadValue(f"{quoted(text)} is not a suit; use c, d, h or s (or ♣ ♦ ♥ ♠)")
         return cls(index)
 
 
@@ -87,7 +87,7 @@ class Rank(IntEnum):
         if text == "10":
             index = 9
         if index < 0:
-            raise BadValue(f"{text!r} is not a rank; use A 2-9 T J Q K")
+            raise BadValue(f"{quoted(text)} is not a rank; use A 2-9 T J Q K")
         return cls(index + 1)
 
 
@@ -146,7 +146,7 @@ class Card:
         """Read ``Ah``, ``td``, ``10s``: rank then suit, case-insensitive."""
         text = text.strip()
         if len(text) < 2:
-            raise BadValue(f"{text!r} is not a card; write rank then suit, e.g. Qh")
+            raise BadValue(f"{quoted(text)} is not a card; write rank then suit, e.g. Qh")
         return _INTERNED[(Rank.parse(text[:-1]), Suit.parse(text[-1]))]
 
 

@@ -13,6 +13,7 @@ from cadogan import registry
 from cadogan.cards import MAX_DEAL
 from cadogan.core import Game
 from cadogan.core.options import parse_pairs
+from cadogan.errors import quoted
 
 DIGITS = re.compile(r"-?[0-9]+")
 
@@ -30,7 +31,7 @@ class Digits(click.IntRange):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not digits_only(value):
-            self.fail(f"{value!r} is not a whole number in the digits 0-9", param, ctx)
+            self.fail(f"{quoted(value)} is not a whole number in the digits 0-9", param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -91,7 +92,7 @@ class Seconds(click.FloatRange):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         seconds = super().convert(value, param, ctx)
         if not math.isfinite(seconds):
-            self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
+            self.fail(f"{quoted(value)} is not a finite number of seconds", param, ctx)
         return seconds
 
 

@@ -18,6 +18,7 @@ from rich.text import Text
 from cadogan.cards import random_deal
 from cadogan.cli_common import DEAL, make_game, option_flag
 from cadogan.core import CadoganError, IllegalMove, Outcome
+from cadogan.errors import quoted
 from cadogan.render import describe, layout
 from cadogan.session import Session
 
@@ -265,7 +266,7 @@ def _move(session: Session, line: str, legal: list[str]) -> Reply:
     words = line.lower().split()
     known = session.game.verbs | set(session.state.piles)
     if len(words) == 1 and words[0] not in known:
-        raise IllegalMove(f"{line!r} is neither a command nor a move; type help")
+        raise IllegalMove(f"{quoted(line)} is neither a command nor a move; type help")
     session.play(line)
     return Reply(changed=True)
 

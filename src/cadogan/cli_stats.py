@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cadogan import stats, storage
+from cadogan.errors import quoted
 
 SPARK = 40  # results shown in the text chart, most recent last
 
@@ -50,7 +51,9 @@ def _collect(db: Path, who: str | None) -> list[tuple[str, str, list[stats.GameS
     if who is not None and not found and everyone:
         names = ", ".join(name or token[:8] for token, name in everyone[:10])
         names += ", …" if len(everyone) > 10 else ""
-        raise click.BadParameter(f"no player {who!r} (players: {names})", param_hint="--player")
+        raise click.BadParameter(
+            f"no player {quoted(who)} (players: {names})", param_hint="--player"
+        )
     return found
 
 

@@ -27,6 +27,7 @@ from cadogan import registry
 from cadogan.cli_common import Count, Seconds, digits_only, make_game, option_flag, plural
 from cadogan.core import BadOption, CadoganError
 from cadogan.core.options import parse_pairs
+from cadogan.errors import quoted
 from cadogan.study.report import write_report
 from cadogan.study.runner import MAX_WORKERS, StudyTask, run_study
 from cadogan.study.stats import wilson
@@ -48,11 +49,11 @@ def parse_deals(text: str) -> range:
             raise ValueError(text)
         low, high = int(first), int(last if sep else first)
     except ValueError:
-        raise BadOption(f"cannot read deals {text!r}; write A..B, e.g. 1..1000") from None
+        raise BadOption(f"cannot read deals {quoted(text)}; write A..B, e.g. 1..1000") from None
     if not 1 <= low <= high <= 2**63 - 1:
-        raise BadOption(f"deals {text!r} must satisfy 1 <= A <= B <= 2**63-1")
+        raise BadOption(f"deals {quoted(text)} must satisfy 1 <= A <= B <= 2**63-1")
     if high - low >= MAX_STUDY:
-        raise BadOption(f"deals {text!r} are more than {MAX_STUDY:,} deals; split the range")
+        raise BadOption(f"deals {quoted(text)} are more than {MAX_STUDY:,} deals; split the range")
     return range(low, high + 1)
 
 

@@ -40,3 +40,18 @@ class BadDeal(BadValue):
 class BadState(BadValue):
     """A position given to a game that did not deal it: another game's, or the same
     game's under other options (whose rules differ)."""
+
+
+QUOTE_LIMIT = 60  # characters of a player's input that an error sentence repeats
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` as an error sentence quotes it (``repr``), cut to ``limit`` characters
+    of text with a count of the rest.  Why: an error repeats the input it refuses so the
+    reader sees what was wrong, but a 100 KB option value or move line repeated whole
+    buries the sentence (and a web answer grows with what the client sent)."""
+    text = value if isinstance(value, str) else repr(value)
+    if len(text) <= limit:
+        return repr(value)
+    cut = repr(text[:limit]) if isinstance(value, str) else text[:limit]
+    return f"{cut}... ({len(text) - limit:,} more characters)"

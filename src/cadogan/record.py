@@ -23,6 +23,7 @@ from cadogan.core import (
     State,
 )
 from cadogan.core.options import format_pairs, parse_pairs
+from cadogan.errors import quoted
 from cadogan.files import write_atomic
 from cadogan.registry import build, find
 
@@ -34,7 +35,7 @@ class ReplayError(CadoganError):
     """A record move that the rules refuse, with its 1-based number."""
 
     def __init__(self, number: int, text: str, reason: str) -> None:
-        super().__init__(f"move {number} ({text!r}) is illegal: {reason}")
+        super().__init__(f"move {number} ({quoted(text)}) is illegal: {reason}")
         self.number, self.text, self.reason = number, text, reason
 
 
@@ -69,21 +70,23 @@ class Record:
         object.__setattr__(self, "moves", tuple(self.moves))
         if self.result is not None and self.result not in RESULTS:
             raise BadRecord(
-                f"result {self.result!r} is not one of {', '.join(RESULTS)} (docs/formats.md)"
+                f"result {quoted(self.result)} is not one of {', '.join(RESULTS)} (docs/formats.md)"
             )
         if isinstance(self.deal, bool) or not isinstance(self.deal, int) or self.deal < 1:
-            raise BadRecord(f"deal {self.deal!r} is not a deal number")
+            raise BadRecord(f"deal {quoted(self.deal)} is not a deal number")
         if not self.game or '"' in self.game or self.game != self.game.strip():
-            raise BadRecord(f"game {self.game!r} cannot be written in a record")
+            raise BadRecord(f"game {quoted(self.game)} cannot be written in a record")
         for move in self.moves:
             if not isinstance(move, str) or move != " ".join(move.split()) or not move:
-                raise BadRecord(f"a move is one line of words, not {move!r}")
+                raise BadRecord(f"a move is one line of words, not {quoted(move)}")
             if move.startswith(("[", "#", ";")):
-                raise BadRecord(f"a move cannot start as a header or a comment does: {move!r}")
+                raise BadRecord(
+                    f"a move cannot start as a header or a comment does: {quoted(move)}"
+                )
         for key, value in self.options.items():
             pair = f"{key}={value}"
             if any(c in pair for c in '",') or _read_pair(pair) != {key: value}:
-                raise BadRecord(f"option {pair!r} cannot be written in a record")
+                raise BadRecord(f"option {quoted(pair)} cannot be written in a record")
 
     def text(self) -> str:
         """The record as a file's text."""
@@ -131,7 +134,7 @@ class Record:
                 found = _TAG.findall(line)
                 if not found or _TAG.sub("", line).strip():
                     raise BadRecord(
-                        f'line {number}: cannot read header {line!r}; write [Key "value"]'
+                        f'line {number}: cannot read header {quoted(line)}; write [Key "value"]'
                     )
                 for key, value in found:
                     if key in tags:
@@ -147,7 +150,9 @@ class Record:
             if key not in tags:
                 raise BadRecord(f'the record has no [{key} "..."] header')
         if not re.fullmatch(r"[0-9]+", tags["Deal"]):  # int() would take " 28 " and "2_8"
-            raise BadRecord(f"deal {tags['Deal']!r} is not a deal number (1 and up, digits 0-9)")
+            raise BadRecord(
+                f"deal {quoted(tags['Deal'])} is not a deal number (1 and up, digits 0-9)"
+            )
         deal = int(tags["Deal"])
         options = parse_pairs([tags["Options"]]) if tags.get("Options") else {}
         return cls(tags["Game"], deal, options, moves, tags.get("Result") or None)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from cadogan.core import Game, UnknownGame
 from cadogan.core.options import resolve
+from cadogan.errors import quoted
 from cadogan.games.constitution import Constitution
 from cadogan.games.duchesse_de_luynes import DuchesseDeLuynes
 from cadogan.games.hemispheres import Hemispheres
@@ -43,7 +44,7 @@ def find(name: str) -> type[Game]:
     for cls in GAMES:
         if key == cls.id or key in cls.aliases:
             return cls
-    raise UnknownGame(f"unknown game {name!r}; choose one of: {', '.join(ids())}")
+    raise UnknownGame(f"unknown game {quoted(name)}; choose one of: {', '.join(ids())}")
 
 
 def game(name: str, /, **options: object) -> Game:

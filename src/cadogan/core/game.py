@@ -13,7 +13,7 @@ from cadogan.core.move import TRANSFER, Move
 from cadogan.core.options import OptionSpec, resolve
 from cadogan.core.outcome import Outcome
 from cadogan.core.state import State, View, player_view
-from cadogan.errors import BadState, IllegalMove
+from cadogan.errors import BadState, IllegalMove, quoted
 
 if TYPE_CHECKING:
     from cadogan.cards import Card
@@ -295,7 +295,7 @@ class Game(ABC):
             return Move(words[0], tuple(words[1:]))
         for word in words:
             if word not in state.piles:
-                raise IllegalMove(f"there is no pile called {word!r} in {self.name}")
+                raise IllegalMove(f"there is no pile called {quoted(word)} in {self.name}")
         return Move(TRANSFER, tuple(words))
 
     def require(self, state: State, move: Move) -> None:

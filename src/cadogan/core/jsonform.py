@@ -14,7 +14,7 @@ from typing import Any
 from cadogan.cards import Card, check_deal_number
 from cadogan.core.pile import Pile
 from cadogan.core.state import State, Value, View, make_state
-from cadogan.errors import BadRecord
+from cadogan.errors import BadRecord, quoted
 
 HIDDEN = "??"
 
@@ -28,7 +28,7 @@ def read_card(text: str) -> tuple[Card, bool]:
     """Inverse of :func:`card_text`: the card and whether it is face up."""
     if not isinstance(text, str) or len(text) < 2 or text[-1] not in "cdhsCDHS" or text[0] <= " ":
         # The suit's letter carries the face (its case), so a sign or a space ends none.
-        raise BadRecord(f"{text!r} is not a card of the JSON form (e.g. Ah up, aH down)")
+        raise BadRecord(f"{quoted(text)} is not a card of the JSON form (e.g. Ah up, aH down)")
     try:
         card = Card.parse(text)
     except ValueError as err:
@@ -71,7 +71,7 @@ def view_to_json(view: View) -> dict[str, Any]:
 
 def _pile(name: str, texts: object) -> Pile:
     if not isinstance(texts, list):
-        raise BadRecord(f"pile {name!r} must be a list of cards")
+        raise BadRecord(f"pile {quoted(name)} must be a list of cards")
     read = [read_card(t) for t in texts]
     return Pile(tuple(c for c, _ in read), tuple(u for _, u in read))
 
@@ -81,7 +81,7 @@ def _vars(raw: object) -> dict[str, Value]:
         raise BadRecord("'vars' must be an object")
     for key, value in raw.items():
         if isinstance(value, bool) or not isinstance(value, int | str):
-            raise BadRecord(f"var {key!r} must be an integer or a string")
+            raise BadRecord(f"var {quoted(key)} must be an integer or a string")
     return dict(raw)
 
 
@@ -92,7 +92,7 @@ def state_from_json(data: object) -> State:
     try:
         game, deal, piles = data["game"], data["deal"], data["piles"]
     except KeyError as err:
-        raise BadRecord(f"a state needs the key {err.args[0]!r}") from None
+        raise BadRecord(f"a state needs the key {quoted(err.args[0])}") from None
     if not isinstance(game, str) or not isinstance(piles, Mapping):
         raise BadRecord("'game' must be a string and 'piles' an object")
     try:

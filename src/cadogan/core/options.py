@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from cadogan.core.frozenmap import FrozenMap
-from cadogan.errors import BadOption
+from cadogan.errors import BadOption, quoted
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +29,7 @@ class OptionSpec:
             if text.casefold() == choice.casefold():
                 return choice
         allowed = ", ".join(self.choices)
-        raise BadOption(f"option {self.name} cannot be {text!r}; choose one of: {allowed}")
+        raise BadOption(f"option {self.name} cannot be {quoted(text)}; choose one of: {allowed}")
 
 
 def option_name(name: str) -> str:
@@ -46,8 +46,10 @@ def resolve(specs: tuple[OptionSpec, ...], given: Mapping[str, object]) -> Froze
         key = option_name(name)
         if key not in known:
             if not known:
-                raise BadOption(f"unknown option {name!r}; this game has no options")
-            raise BadOption(f"unknown option {name!r}; this game's options are: {', '.join(known)}")
+                raise BadOption(f"unknown option {quoted(name)}; this game has no options")
+            raise BadOption(
+                f"unknown option {quoted(name)}; this game's options are: {', '.join(known)}"
+            )
         if key in named and str(named[key]) != str(value):
             raise BadOption(f"option {key} is given twice: {named[key]} and {value}")
         named[key] = value
@@ -68,7 +70,7 @@ def parse_pairs(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:
         for item in pair.split(","):
             key, sep, value = item.strip().partition("=")
             if not sep or not key.strip() or not value.strip():
-                raise BadOption(f"cannot read option {item!r}; write key=value")
+                raise BadOption(f"cannot read option {quoted(item)}; write key=value")
             key, value = key.strip(), value.strip()
             if result.get(key, value) != value:
                 raise BadOption(f"option {key} is given twice: {result[key]} and {value}")

@@ -10,7 +10,7 @@ from typing import Final
 from cadogan.cards import Card
 from cadogan.core.frozenmap import FrozenMap
 from cadogan.core.pile import Pile
-from cadogan.errors import BadState
+from cadogan.errors import BadState, quoted
 
 Value = int | str
 
@@ -45,7 +45,7 @@ class State:
         """An integer counter."""
         value = self.vars[name]
         if not isinstance(value, int):  # a hand-made or mis-read position
-            raise BadState(f"the counter {name} must be a whole number, not {value!r}")
+            raise BadState(f"the counter {name} must be a whole number, not {quoted(value)}")
         return value
 
     def with_piles(self, changes: Mapping[str, Pile]) -> State:

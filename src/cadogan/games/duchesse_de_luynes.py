@@ -22,6 +22,7 @@ from cadogan.core import (
     make_state,
     remember_last,
 )
+from cadogan.errors import quoted
 from cadogan.games._duchesse_rules import (
     ACES,
     DEAL,
@@ -275,7 +276,7 @@ class DuchesseDeLuynes(Game):
 
     def _explain_transfer(self, state: State, source: str, target: str) -> str:
         if source not in state.piles:
-            return f"there is no pile called {source!r} in {self.name}"
+            return f"there is no pile called {quoted(source)} in {self.name}"
         if source == PACK:
             return "the pack's cards come out only by dealing a round ('deal')"
         if source in FOUNDATIONS:

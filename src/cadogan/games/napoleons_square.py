@@ -30,6 +30,7 @@ from cadogan.core import (
     remember_last,
 )
 from cadogan.core.fast import FastPlay
+from cadogan.errors import quoted
 from cadogan.games._napoleons_square_dead import dead
 from cadogan.games._napoleons_square_moves import play_moves
 from cadogan.games._napoleons_square_rules import (
@@ -279,6 +280,6 @@ class NapoleonsSquare(Game):
         if len(words) == 3 and words[1].isdecimal() and words[0] not in self.verbs:
             for word in (words[0], words[2]):
                 if word not in state.piles:
-                    raise IllegalMove(f"there is no pile called {word!r} in {self.name}")
+                    raise IllegalMove(f"there is no pile called {quoted(word)} in {self.name}")
             return Move(TRANSFER, tuple(words))
         return super().parse_move(state, text)

@@ -27,6 +27,7 @@ from cadogan.core import (
     make_state,
     transfer,
 )
+from cadogan.errors import quoted
 from cadogan.games._zodiac_moves import (
     building_moves,
     foundation_index,
@@ -149,7 +150,7 @@ class Zodiac(Game):
         source, target = move.args
         for name in move.args:
             if name not in state.piles:
-                return f"there is no pile called {name!r} in {self.name}"
+                return f"there is no pile called {quoted(name)} in {self.name}"
         if source == target:
             return "a card cannot move onto its own pile"
         return explain_transfer(state, source, target)

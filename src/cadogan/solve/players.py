@@ -16,6 +16,7 @@ from time import perf_counter
 from typing import Literal
 
 from cadogan.core import Game, Move, Outcome, State
+from cadogan.errors import quoted
 from cadogan.solve.greedy import Memory, greedy_move
 from cadogan.solve.search import MAX_STATES, solve
 
@@ -46,7 +47,7 @@ def play_deal(
     """Play deal ``deal`` of ``game`` with ``player`` ("solver", "greedy" or "random");
     the solver keeps at most ``max_states`` positions in its table."""
     if player not in PLAYERS:
-        raise ValueError(f"unknown player {player!r}; choose one of: {', '.join(PLAYERS)}")
+        raise ValueError(f"unknown player {quoted(player)}; choose one of: {', '.join(PLAYERS)}")
     state = game.deal(deal)
     if player == "solver":
         found = solve(game, state, timeout=timeout, max_states=max_states)

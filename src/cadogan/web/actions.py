@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from anyio import to_thread
 
 from cadogan.core import CadoganError
+from cadogan.errors import quoted
 from cadogan.session import Session
 from cadogan.web import seats, solver
 from cadogan.web.errors import ApiError
@@ -46,7 +47,7 @@ def play_text(session: Session, text: str) -> None:
     except CadoganError:
         raise
     except (ValueError, IndexError, KeyError) as err:
-        raise ApiError(409, "illegal_move", f"cannot read the move {text!r}") from err
+        raise ApiError(409, "illegal_move", f"cannot read the move {quoted(text)}") from err
 
 
 def told(session: Session, start: int, mine: int) -> dict[str, Any]:
@@ -103,7 +104,7 @@ def perform(
                 seats.require_alone(slot, verb)
                 ALONE[verb](slot.session)
             else:
-                raise ApiError(422, "bad_message", f"unknown action {verb!r}")
+                raise ApiError(422, "bad_message", f"unknown action {quoted(verb)}")
             mine = len(slot.session.history)
             seats.computer_moves(slot)
         event: dict[str, Any] = {"what": verb, "move": text or None, "seat": seat}

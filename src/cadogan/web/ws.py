@@ -42,6 +42,7 @@ from anyio import to_thread
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cadogan.core import CadoganError
+from cadogan.errors import quoted
 from cadogan.web.actions import ALONE, act, names_of, publish
 from cadogan.web.errors import ApiError, StorageUnavailable, from_cadogan
 from cadogan.web.players import clean_name, player_of
@@ -177,7 +178,7 @@ async def _handle(store: GameStore, gid: str, conn: Conn, data: dict[str, Any]) 
     elif kind == "state":
         await to_thread.run_sync(_state, store, gid, conn)
     else:
-        raise ApiError(422, "bad_message", f"unknown message type {kind!r}")
+        raise ApiError(422, "bad_message", f"unknown message type {quoted(kind)}")
 
 
 def _parse(message: MutableMapping[str, Any], limits: Limits) -> dict[str, Any]:
