@@ -50,6 +50,11 @@ def test_headers_may_share_a_line_and_comments_are_skipped() -> None:
         ('[Game "zodiac"] [Deal "5"]\n[Game "travellers"] [Deal "2"]\n', "a second \\[Game"),
         ('[Game "travellers"] [Deal "2_8"]\n', "not a deal number"),
         ('[Game "travellers"] [Deal " 28 "]\n', "not a deal number"),
+        # Unknown headers are refused, not skipped: a certificate's claim must be read.
+        ('[Game "travellers"] [Deal "2"]\n[result "won"]\n', "did you mean \\[Result"),
+        ('[Game "travellers"] [Deal "2"]\n[Option "a=b"]\n', "did you mean \\[Options"),
+        ('[game "travellers"] [Deal "2"]\n', "did you mean \\[Game"),
+        ('[Game "travellers"] [Deal "2"] [Player "Ann"]\n', "unknown header 'Player';"),
     ],
 )
 def test_malformed_records_are_refused_clearly(text: str, message: str) -> None:

@@ -40,6 +40,7 @@ class ReplayError(CadoganError):
 
 
 RESULTS = tuple(outcome.value for outcome in Outcome)  # a [Result "..."] header's words
+HEADERS = ("Game", "Deal", "Options", "Result")  # the only headers a record has
 
 
 def _read_pair(pair: str) -> dict[str, str] | None:
@@ -137,6 +138,8 @@ class Record:
                         f'line {number}: cannot read header {quoted(line)}; write [Key "value"]'
                     )
                 for key, value in found:
+                    if key not in HEADERS:
+                        raise BadRecord(f"line {number}: {_unknown_header(key)}")
                     if key in tags:
                         raise BadRecord(f"line {number}: a second [{key} ...] header")
                     tags[key] = value
@@ -156,6 +159,15 @@ class Record:
         deal = int(tags["Deal"])
         options = parse_pairs([tags["Options"]]) if tags.get("Options") else {}
         return cls(tags["Game"], deal, options, moves, tags.get("Result") or None)
+
+
+def _unknown_header(key: str) -> str:
+    """The refusal of a header the format does not have.  Why refuse rather than skip
+    it: a record is also a certificate, and a skipped ``[result "won"]`` or ``[Option
+    ...]`` (a slip of the pen) would replay a claim unchecked, or under other rules."""
+    near = [h for h in HEADERS if h.lower().rstrip("s") == key.lower().rstrip("s")]
+    hint = f" (did you mean [{near[0]} ...]?)" if near else ""
+    return f"unknown header {quoted(key)}{hint}; the headers are {', '.join(HEADERS)}"
 
 
 @dataclass(frozen=True)
