@@ -9,6 +9,7 @@ from pathlib import Path
 from cadogan import game
 from cadogan.cards import RANDOM_DEALS, random_deal
 from cadogan.cli_play import PLAY_HELP, _command
+from cadogan.describe import describe
 from cadogan.session import Session
 
 
@@ -127,3 +128,16 @@ def test_what_the_player_typed_is_printed_as_text_not_markup() -> None:
     chunks = prompt("zodiac", 7, "x[/b]\nload a[/b]\nquit\n")
     assert chunks[1].strip() == "Illegal: 'x[/b]' is neither a command nor a move; type help"
     assert chunks[2].strip().startswith("Error: cannot read a[/b]")
+
+
+def test_a_move_typed_as_the_list_prints_it_is_played() -> None:
+    """The list prints ``equator2 zodiac1 (Q♠)``; typed back whole it was refused ("no
+    pile called '(q♠)'"). A line naming another card is still refused."""
+    session, legal = zodiac()
+    line = describe(session.game, session.state, session.moves()[0])
+    assert "(" in line  # the list names the card
+    reply = _command(session, "  " + line.upper() + " ", legal)
+    assert reply.changed and str(session.history[-1].move) == legal[0]
+    fresh, legal = zodiac()
+    wrong = line[: line.index("(")] + "(K♥)"
+    assert not _command(fresh, wrong, legal).changed and fresh.history == []

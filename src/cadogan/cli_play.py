@@ -26,7 +26,8 @@ console = Console()
 
 OVER_HELP = "The game is over: undo, save FILE or quit."
 PLAY_HELP = (
-    "Type a move's number or its text (cards as Qh or Q♥); also: undo [N] (u), redo [N] "
+    "Type a move's number, its text or its line as listed (a card a move names, as slip "
+    "and take do, as Qh or Q♥); also: undo [N] (u), redo [N] "
     "(r), R (re-deal, in a game that has one), hint (h), auto (a: the moves that can never "
     "spoil a win), save FILE, load FILE, help (?), quit (q)."
 )
@@ -263,12 +264,28 @@ def _move(session: Session, line: str, legal: list[str]) -> Reply:
             raise IllegalMove(f"choose a number from 1 to {len(legal)}")
         session.play(legal[int(line) - 1])
         return Reply(changed=True)
+    listed = _as_listed(session, line)
+    if listed is not None:
+        session.play(listed)
+        return Reply(changed=True)
     words = line.lower().split()
     known = session.game.verbs | set(session.state.piles)
     if len(words) == 1 and words[0] not in known:
         raise IllegalMove(f"{quoted(line)} is neither a command nor a move; type help")
     session.play(line)
     return Reply(changed=True)
+
+
+def _as_listed(session: Session, line: str) -> str | None:
+    """The legal move whose line in the list reads ``line`` (case and spacing aside),
+    e.g. ``equator2 zodiac1 (Q♠)``; None if none does.  Why: a player copies a line of
+    the list, card and all, and the move's text alone would refuse the card."""
+    wanted = " ".join(line.lower().split())
+    state = session.state
+    for move in session.moves():
+        if " ".join(describe(session.game, state, move).lower().split()) == wanted:
+            return str(move)
+    return None
 
 
 def _hint(session: Session) -> str:
