@@ -189,3 +189,20 @@ def test_a_loaded_session_gives_hints_and_makes_its_forced_moves() -> None:
     won = Session.from_record(finished_session().record())
     assert won.hint().message == "The game is over."
     assert Session.from_record(Session(TRAVELLERS, 28).record()).hint().move is not None
+
+
+@pytest.mark.parametrize("claim", ["the other end", "unfinished"])
+def test_a_record_whose_result_its_moves_deny_does_not_load(claim: str) -> None:
+    """The web page loaded a record saying "lost" whose moves win and announced the
+    win; `cadogan replay` refused it. Every front end loads through the session."""
+    ended = Session(game("travellers"), 28)
+    while not ended.outcome().over:
+        ended.play(ended.moves()[0])
+    record = ended.record()
+    assert record.result == ended.outcome().value
+    if claim == "the other end":
+        claim = "lost" if ended.outcome() is Outcome.WON else "won"
+    altered = Record(record.game, record.deal, record.options, record.moves, claim)
+    with pytest.raises(BadRecord, match=f"the record says {claim}, but its moves end"):
+        Session.from_record(altered)
+    assert Session.from_record(record).outcome() is ended.outcome()

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cadogan.core import Game, Move, Outcome, State
+from cadogan.core import BadRecord, Game, Move, Outcome, State
 from cadogan.record import Record, replay
 
 if TYPE_CHECKING:
@@ -174,8 +174,17 @@ class Session:
 
         Forced moves the record stops short of (a record of the header alone, say) are
         then made, as after any move of a live session, so the two never differ.
+
+        A record whose ``[Result]`` its moves do not reach is refused (``BadRecord``),
+        as ``cadogan replay`` refuses it: a session saves the true result, so such a
+        record was cut short or altered, and loading it would show a claim the rules
+        deny (the web page once announced "won" for a record saying "lost").
         """
         result = replay(record)
+        if record.result is not None and record.result != result.outcome.value:
+            raise BadRecord(
+                f"the record says {record.result}, but its moves end {result.outcome.value}"
+            )
         session = cls.__new__(cls)
         session.game, session.deal = result.game, record.deal
         session.start, session._redo, session._proofs = result.states[0], [], None

@@ -283,6 +283,10 @@ def test_bad_records_are_refused(client: TestClient) -> None:
     )
     unknown = '[Game "chess"]\n[Deal "1"]\n'
     error(client.post("/api/sessions/records", json={"record": unknown}), 404, "unknown_game")
+    claim = '[Game "travellers"]\n[Deal "1"]\n[Result "won"]\n'  # no moves: unfinished
+    assert "the record says won" in error(
+        client.post("/api/sessions/records", json={"record": claim}), 422, "bad_record"
+    )
 
 
 def test_replay_steps_forward_and_back(client: TestClient) -> None:
