@@ -293,3 +293,20 @@ def test_an_undecided_verdict_says_how_to_try_longer() -> None:
     )
     won = run("solve", "travellers", "--deal", str(WON_TRAVELLERS))
     assert "longer try" not in won
+
+
+def test_a_record_file_that_exists_is_kept_unless_forced(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A saved game given as --record was replaced without a word; now it is refused
+    before the search, and --force replaces it."""
+    saved = tmp_path / "saved.txt"
+    saved.write_text("my saved game\n", encoding="utf-8")
+    args = ["solve", "travellers", "--deal", str(WON_TRAVELLERS), "--record", str(saved)]
+    with pytest.raises(SystemExit) as err:
+        main(args)
+    assert err.value.code == 2 and "--force" in capsys.readouterr().err
+    assert saved.read_text(encoding="utf-8") == "my saved game\n"
+    result = CliRunner().invoke(cli, [*args, "--force"])
+    assert result.exit_code == 0, result.output
+    assert Record.load(saved).result == "won"

@@ -74,6 +74,9 @@ VERDICTS = {
     help="Write the solution as a record file; '-' prints the record on standard output "
     "(and the verdict on standard error).",
 )
+@click.option(
+    "--force", is_flag=True, help="Let --record replace a file that exists (else refused)."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def solve(
     game: str,
@@ -84,6 +87,7 @@ def solve(
     max_nodes: int | None,
     workers: int,
     record_path: Path | None,
+    force: bool,
     as_json: bool,
 ) -> None:
     """Decide whether a deal can be won, seeing every card, and print the winning line.
@@ -110,7 +114,7 @@ def solve(
             param_hint="'--record'",
         )
     if record_path is not None and not to_stdout:
-        _check_writable(record_path)  # before the search, not after it has been won
+        _check_writable(record_path, force)  # before the search, not after it is won
     limits = Limits(timeout, max_states, max_nodes)
     try:
         solution = _solve_showing_progress(g, g.deal(number), limits, workers, quiet=as_json)
@@ -150,11 +154,17 @@ def _save(record: Record | None, path: Path | None) -> OSError | None:
     return None
 
 
-def _check_writable(path: Path) -> None:
+def _check_writable(path: Path, force: bool = False) -> None:
     """Refuse a --record path that cannot be written, before solving rather than after
-    a long search: a missing folder, a folder given as the file, or a file that cannot
-    be opened for writing (tried, and a file made for the try is removed again)."""
+    a long search: a missing folder, a folder given as the file, a file that cannot be
+    opened for writing (tried, and a file made for the try is removed again), or,
+    without ``force``, a file that exists (a saved game is a record too, and was lost
+    to a solve's record without a word, where ``play``'s save asks first)."""
     folder = path.parent
+    if path.is_file() and not force:
+        raise click.BadParameter(
+            f"{path} exists; add --force to replace it", param_hint="'--record'"
+        )
     if path.exists() and not path.is_file() and not path.is_dir():
         if not os.access(path, os.W_OK):  # a pipe or a device: opening one to try it
             raise click.BadParameter(  # would block, or end a reader's input at once
