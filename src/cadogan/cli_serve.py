@@ -76,7 +76,11 @@ def listen(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
     except OSError as err:
         sock.close()
-        raise click.ClickException(f"cannot listen on {host}:{port}: {err.strerror}") from None
+        # Exit 1, not 2: the port is busy now, not a bad value; the line says what to do.
+        advice = " (choose another --port, or --port 0 for any free one)" if port else ""
+        raise click.ClickException(
+            f"cannot listen on {host}:{port}: {err.strerror}{advice}"
+        ) from None
     return sock
 
 

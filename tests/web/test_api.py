@@ -460,7 +460,10 @@ def test_cadogan_serve_on_a_busy_port_says_so_before_serving(tmp_path: Any) -> N
     finally:
         taken.close()
     assert result.returncode == 1 and "serving on" not in result.stdout
-    expected = f"cadogan: cannot listen on 127.0.0.1:{port}: Address already in use"
+    expected = (
+        f"cadogan: cannot listen on 127.0.0.1:{port}: Address already in use"
+        " (choose another --port, or --port 0 for any free one)"
+    )
     assert result.stderr.strip() == expected
 
 
