@@ -149,7 +149,8 @@ def test_bad_json_gets_a_clear_error(client: TestClient) -> None:
     answer = client.post(
         "/api/sessions", content=b"{not json", headers={"Content-Type": "application/json"}
     )
-    error(answer, 422, "bad_json")
+    message = error(answer, 422, "bad_json")
+    assert message.startswith("the request body is not valid JSON: ") and "character 1" in message
 
 
 UNREADABLE = [
@@ -239,6 +240,10 @@ def test_hint_and_winnable(client: TestClient) -> None:
     assert verdict["status"] in ("solved", "unsolvable") and verdict["message"]
     assert verdict["winnable"] is (verdict["status"] == "solved")
     error(client.post(f"/api/sessions/{gid}/solve", json={"seconds": 0}), 422, "invalid")
+    nan = b'{"seconds": NaN}'  # Python's json reads NaN; it failed only "at most 10"
+    headers = {"Content-Type": "application/json"}
+    answer = client.post(f"/api/sessions/{gid}/solve", content=nan, headers=headers)
+    assert "finite number" in error(answer, 422, "invalid")
     assert client.post(f"/api/sessions/{gid}/solve").status_code == 200
 
 
@@ -296,7 +301,8 @@ def test_replay_steps_forward_and_back(client: TestClient) -> None:
     one = client.get(f"/api/sessions/{gid}/steps/1").json()
     assert zero["move"] is None and zero["steps"] == 1
     assert one["move"] == "turn spare" and one["view"] != zero["view"]
-    error(client.get(f"/api/sessions/{gid}/steps/2"), 404, "no_step")
+    message = error(client.get(f"/api/sessions/{gid}/steps/2"), 404, "no_step")
+    assert message == "no step 2: this game has 1 move so far"
     error(client.get(f"/api/sessions/{gid}/steps/-1"), 422, "invalid")
 
 

@@ -328,5 +328,7 @@ def step(
     """The replay viewer's frame: the table after ``step`` moves of the history."""
     session = _slot(request, gid).session
     if step > len(session.history):
-        raise ApiError(404, "no_step", f"this game has only {len(session.history)} moves")
+        played = len(session.history)
+        steps = f"{played} move" if played == 1 else f"{played} moves"
+        raise ApiError(404, "no_step", f"no step {step}: this game has {steps} so far")
     return step_json(session, step)

@@ -109,7 +109,15 @@ def from_cadogan(err: CadoganError) -> ApiError:
 
 
 def _describe(errors: list[Any]) -> str:
-    """One sentence out of pydantic's error list."""
+    """One sentence out of pydantic's error list.  Bad JSON says where it broke: its
+    location is a character offset, which read as a field name ("1: JSON decode
+    error")."""
+    for item in errors:
+        if item.get("type") == "json_invalid":
+            where = [p for p in item.get("loc", ()) if isinstance(p, int)]
+            at = f" at character {where[0]}" if where else ""
+            reason = item.get("ctx", {}).get("error", "it cannot be read")
+            return f"the request body is not valid JSON: {reason}{at}"
     parts = []
     for item in errors[:3]:
         where = ".".join(str(p) for p in item.get("loc", ()) if p != "body")

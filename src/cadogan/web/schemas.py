@@ -66,6 +66,7 @@ class SolveRequest(Strict):
         default=MAX_SOLVE_SECONDS,
         gt=0,
         le=MAX_SOLVE_SECONDS,
+        allow_inf_nan=False,  # NaN failed only "le", a baffling reason
         description=f"the search's time; at most {MAX_SOLVE_SECONDS:g} s (a server may allow less)",
     )
     from_start: bool = True
