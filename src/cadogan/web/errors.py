@@ -114,8 +114,8 @@ def _describe(errors: list[Any]) -> str:
     error")."""
     for item in errors:
         if item.get("type") == "json_invalid":
-            where = [p for p in item.get("loc", ()) if isinstance(p, int)]
-            at = f" at character {where[0]}" if where else ""
+            offsets = [p for p in item.get("loc", ()) if isinstance(p, int)]
+            at = f" at character {offsets[0]}" if offsets else ""
             reason = item.get("ctx", {}).get("error", "it cannot be read")
             return f"the request body is not valid JSON: {reason}{at}"
     parts = []
