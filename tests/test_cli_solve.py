@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from cadogan import registry
 from cadogan.cli import cli, main
+from cadogan.cli_solve import STATE_BYTES, _within_memory
 from cadogan.record import Record, replay
 from cadogan.solve import STATUSES
 from tests.helpers import roomy_hints
@@ -284,7 +285,8 @@ def test_an_undecided_verdict_says_how_to_try_longer() -> None:
     timed = run("solve", "hemispheres", "--deal", "36", "--timeout", "0.2")
     last = timed.strip().splitlines()[-1]
     assert last.startswith("A longer try, with room to prove a loss") and "GiB" in last
-    assert last.endswith("cadogan solve hemispheres --deal 36 --timeout 600 --max-states 40000000")
+    states = _within_memory(40_000_000)  # 40 million, on a machine with room for them
+    assert last.endswith(f"cadogan solve hemispheres --deal 36 --timeout 600 --max-states {states}")
     full = run("solve", "petits-paquets", "--deal", "2", "--max-states", "3")
     assert "memory: undecided" in full
     assert full.strip().splitlines()[-1] == (
@@ -310,3 +312,20 @@ def test_a_record_file_that_exists_is_kept_unless_forced(
     result = CliRunner().invoke(cli, [*args, "--force"])
     assert result.exit_code == 0, result.output
     assert Record.load(saved).result == "won"
+
+
+def test_the_longer_try_fits_in_half_of_the_machines_memory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """It suggested 40 million positions (5.6 GiB) whatever the machine: on a 4 GiB one
+    the suggestion now stays within 2 GiB, and where the system says nothing it is kept."""
+    pages = {"SC_PHYS_PAGES": 2**20, "SC_PAGE_SIZE": 4096}  # 4 GiB
+    monkeypatch.setattr("os.sysconf", lambda name: pages[name])
+    assert _within_memory(40_000_000) == 2**31 // STATE_BYTES
+    assert _within_memory(1_000) == 1_000
+
+    def silent(name: str) -> int:
+        raise ValueError(name)
+
+    monkeypatch.setattr("os.sysconf", silent)
+    assert _within_memory(40_000_000) == 40_000_000

@@ -221,13 +221,15 @@ def _longer_try(g: Game, number: int, solution: Solution, limits: Limits) -> str
     if limits.max_nodes is not None and solution.nodes >= limits.max_nodes:
         return f"A longer try, with more positions: {command} --max-nodes {10 * limits.max_nodes}"
     if solution.status == "memory":
-        states = 4 * limits.max_states
+        states = _within_memory(4 * limits.max_states)
+        if states <= limits.max_states:
+            return "The table already fills half of this machine's memory: no larger try fits."
         return (
             f"A try with a larger table ({_table_size(states)} at most): "
             f"{command} --timeout {max(limits.timeout, solution.seconds):g} --max-states {states}"
         )
     timeout = max(LONG_TIMEOUT, 10 * round(solution.seconds))
-    states = max(LONG_STATES, 4 * solution.peak_states)
+    states = _within_memory(max(LONG_STATES, 4 * solution.peak_states))
     return (
         f"A longer try, with room to prove a loss ({_table_size(states)} of "
         f"table at most): {command} --timeout {timeout} --max-states {states}"
@@ -235,6 +237,19 @@ def _longer_try(g: Game, number: int, solution: Solution, limits: Limits) -> str
 
 
 STATE_BYTES = 150  # a table position's memory, about
+
+
+def _within_memory(states: int) -> int:
+    """``states``, or fewer: as many as fit in half of this machine's memory, so that
+    the try suggested never pushes a small machine into swap (40 million positions
+    take about 5.6 GiB).  Unchanged where the system does not say its memory."""
+    try:
+        memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
+        return states
+    if memory <= 0:
+        return states
+    return max(1, min(states, memory // 2 // STATE_BYTES))
 
 
 def _table_size(states: int) -> str:
