@@ -220,7 +220,13 @@ def test_show_undo_redo_restart(client: TestClient) -> None:
     assert redone["view"] == first["view"] and not redone["can_redo"]
     again = client.post(f"/api/sessions/{gid}/restart").json()
     assert again["steps"] == 0 and again["can_redo"]
-    assert client.post(f"/api/sessions/{gid}/undo").json()["steps"] == 0  # nothing to undo
+    # Nothing to undo (it answered 200 and the page said "Move taken back.").
+    assert error(client.post(f"/api/sessions/{gid}/undo"), 409, "nothing_to_undo") == (
+        "Nothing to undo."
+    )
+    client.post(f"/api/sessions/{gid}/redo")
+    error(client.post(f"/api/sessions/{gid}/redo"), 409, "nothing_to_redo")
+    assert client.get(f"/api/sessions/{gid}").json()["steps"] == 1  # and nothing changed
 
 
 def test_autoplay_finishes_travellers_and_announces_the_result(client: TestClient) -> None:

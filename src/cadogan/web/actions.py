@@ -102,7 +102,8 @@ def perform(
             elif verb in ALONE:
                 seats.require_seat(slot, player)
                 seats.require_alone(slot, verb)
-                ALONE[verb](slot.session)
+                if ALONE[verb](slot.session) is False:  # undo or redo with none to do
+                    raise ApiError(409, f"nothing_to_{verb}", f"Nothing to {verb}.")
             else:
                 raise ApiError(422, "bad_message", f"unknown action {quoted(verb)}")
             mine = len(slot.session.history)

@@ -185,10 +185,22 @@ async def move(gid: GameId, body: MoveText, request: Request) -> dict[str, Any]:
     return await _act(request, gid, "move", body.move)
 
 
+ALONE_UNDO = errors(
+    {
+        403: NOT_YOURS,
+        404: UNKNOWN_ID,
+        409: "`not_in_room`: a room offers no undo, redo, restart or autoplay; "
+        "`nothing_to_undo`, `nothing_to_redo`: no move to take back, or to play again",
+        413: TOO_LARGE,
+        422: BAD_ID,
+    }
+)
+
+
 @router.post(
     "/{gid}/undo",
     summary="Take back a move",
-    responses=answered(GameView, ALONE_ONLY),
+    responses=answered(GameView, ALONE_UNDO),
     response_model=None,
 )
 async def undo(gid: GameId, request: Request) -> dict[str, Any]:
@@ -199,7 +211,7 @@ async def undo(gid: GameId, request: Request) -> dict[str, Any]:
 @router.post(
     "/{gid}/redo",
     summary="Play again a move taken back",
-    responses=answered(GameView, ALONE_ONLY),
+    responses=answered(GameView, ALONE_UNDO),
     response_model=None,
 )
 async def redo(gid: GameId, request: Request) -> dict[str, Any]:
