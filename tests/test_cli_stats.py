@@ -69,6 +69,19 @@ def test_a_player_who_is_not_there_is_refused_with_the_names_there_are(tmp_path:
     assert empty.exit_code == 2 and "give a player's name" in empty.output
 
 
+def test_a_player_asked_for_in_a_file_with_no_results_yet_is_refused_too(
+    tmp_path: Path,
+) -> None:
+    """It said "No finished games yet." and exit 0, as if the player had none."""
+    path = tmp_path / "new.sqlite"
+    storage.connect(path).close()  # a server's file, before anyone has finished a game
+    result = CliRunner().invoke(cli, ["stats", "--db", str(path), "--player", "nobody"])
+    assert result.exit_code == 2
+    assert "no player 'nobody' (no player has finished a game yet)" in result.output
+    everyone = CliRunner().invoke(cli, ["stats", "--db", str(path)])
+    assert everyone.exit_code == 0 and "No finished games yet." in everyone.output
+
+
 def test_the_last_forty_results_stay_whole_at_80_columns(tmp_path: Path) -> None:
     """As the table's last column, the chart was cut to about ten results at 80 columns."""
     db = seeded(tmp_path / "s.sqlite")

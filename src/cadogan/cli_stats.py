@@ -48,12 +48,11 @@ def _collect(db: Path, who: str | None) -> list[tuple[str, str, list[stats.GameS
             found.append((_label(token, name), token[:8], stats.player_stats(conn, token)))
     finally:
         conn.close()
-    if who is not None and not found and everyone:
+    if who is not None and not found:
         names = ", ".join(name or token[:8] for token, name in everyone[:10])
         names += ", …" if len(everyone) > 10 else ""
-        raise click.BadParameter(
-            f"no player {quoted(who)} (players: {names})", param_hint="--player"
-        )
+        known = f"players: {names}" if everyone else "no player has finished a game yet"
+        raise click.BadParameter(f"no player {quoted(who)} ({known})", param_hint="--player")
     return found
 
 
