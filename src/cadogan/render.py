@@ -80,7 +80,8 @@ def describe_phase(state: State, players: int = 1) -> str:
     parts = [state.phase]
     if players > 1:
         parts.append(f"player {state.turn} to play")
-    parts += [f"{k}={v}" for k, v in state.vars.items()]
+    # Written as the web page writes them ("race moves 0"), not as the code names them.
+    parts += [f"{k.replace('_', ' ')} {v}" for k, v in state.vars.items()]
     return ", ".join(parts)
 
 
