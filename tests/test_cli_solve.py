@@ -329,3 +329,14 @@ def test_the_longer_try_fits_in_half_of_the_machines_memory(
 
     monkeypatch.setattr("os.sysconf", silent)
     assert _within_memory(40_000_000) == 40_000_000
+
+
+def test_the_figures_name_the_table_only_when_there_was_one() -> None:
+    """It printed "0 positions in the table" after a deal played out, and "5 positions
+    generated, 6 positions in the table" with no word on why the table held more."""
+    played_out = run("solve", "travellers", "--deal", str(WON_TRAVELLERS))
+    line = played_out.splitlines()[1]
+    assert line.endswith(" s.") and "generated" in line and "table" not in line
+    capped = run("solve", "zodiac", "--deal", "5", "--max-nodes", "5").splitlines()[1]
+    assert capped.startswith("5 positions generated; the exhaustive search's table held ")
+    assert "the start included" in capped

@@ -187,17 +187,23 @@ def _check_writable(path: Path, force: bool = False) -> None:
         path.unlink(missing_ok=True)
 
 
+def _figures(solution: Solution) -> str:
+    """The search's figures in a sentence.  The table counts the position searched
+    from as well as those generated (so it can hold one more), and is left out when
+    the exhaustive search kept none (a deal played out, or proved lost at once)."""
+    figures = f"{plural(solution.nodes, 'position')} generated"
+    if solution.peak_states:
+        held = plural(solution.peak_states, "position")
+        figures += f"; the exhaustive search's table held {held} at most, the start included"
+    return f"{figures}; {solution.seconds:.2f} s."
+
+
 def _print_solution(
     g: Game, number: int, solution: Solution, limits: Limits, err: bool = False
 ) -> None:
     """The verdict, the figures and the winning line, on stdout (stderr with ``err``)."""
     click.echo(f"{g.name}{options_label(g)}, deal {number}: {VERDICTS[solution.status]}.", err=err)
-    click.echo(
-        f"{plural(solution.nodes, 'position')} generated, "
-        f"{plural(solution.peak_states, 'position')} in the table at most, "
-        f"{solution.seconds:.2f} s.",
-        err=err,
-    )
+    click.echo(_figures(solution), err=err)
     if solution.status == "solved":
         click.echo(f"Solution ({plural(len(solution.moves), 'move')}):", err=err)
         for index, move in enumerate(solution.moves, 1):
