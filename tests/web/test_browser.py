@@ -9,6 +9,7 @@ double-click, records and the replay viewer, the rules panel, and the fit on a
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 import time
@@ -460,6 +461,42 @@ def test_save_and_load_a_record_then_replay_it(page: Page, base: str, tmp_path: 
     page.locator("#replay-prev").click()
     expect(where).to_contain_text("Step 2 of 3")
     page.locator("#replay-close").click()
+    expect(page.locator("#replay")).to_be_hidden()
+    assert current(page)["chosen"] == 3
+
+
+def test_a_replay_closed_before_its_first_frame_comes_leaves_the_live_table(
+    page: Page, base: str, tmp_path: Path
+) -> None:
+    """Closing the replay of a loaded record before its first frame had come back (a
+    busy machine) left the opening deal drawn over the live table, with no replay
+    panel to step or close: the late frame was drawn anyway."""
+    from cadogan.record import Record
+
+    game = registry.game("travellers")
+    state, line = game.deal(2), list[str]()
+    for _ in range(3):
+        move = game.moves(state)[0]
+        state, line = game.play(state, move), [*line, str(move)]
+    path = tmp_path / "travellers.txt"
+    path.write_text(Record("travellers", 2, {}, tuple(line)).text())
+    open_game(page, base, "travellers", 2)
+    held: list[Any] = []
+    page.route("**/steps/0", lambda route: held.append(route))  # held until let go
+    page.locator("details.more summary").click()
+    page.locator("#load-file").set_input_files(str(path))
+    expect(page.locator("#replay")).to_be_visible()
+    deadline = time.monotonic() + 30
+    while not held:  # the page has asked for the frame
+        assert time.monotonic() < deadline, "the first frame was never asked for"
+        page.wait_for_timeout(20)
+    page.locator("#replay-close").click()
+    expect(page.locator("#replay")).to_be_hidden()
+    held[0].continue_()  # the late frame comes now
+    # The load's last word comes once the late frame has been dealt with.
+    expect(page.locator("#message")).to_have_text(re.compile(r"; back to the game\.$"))
+    faces = page.locator('.table img:not([src$="back.svg"])')
+    assert faces.count() == 3  # the live table, three cards turned up (the deal: none)
     expect(page.locator("#replay")).to_be_hidden()
     assert current(page)["chosen"] == 3
 

@@ -145,8 +145,9 @@ function wire() {
     location.hash = `#/game/${payload.id}`;
     await run(async () => payload);
     await openReplay(0);
-    say(`Loaded a record of ${payload.game.name}, deal ${payload.deal_text} (${payload.steps === 1 ? "1 move" : `${payload.steps} moves`}): `
-      + "step through it here, or close the replay to play on.");
+    const loaded = `Loaded a record of ${payload.game.name}, deal ${payload.deal_text} (${payload.steps === 1 ? "1 move" : `${payload.steps} moves`})`;
+    // The replay may have been closed already, while its first frame was on its way.
+    say($("#replay").hidden ? `${loaded}; back to the game.` : `${loaded}: step through it here, or close the replay to play on.`);
   });
   new ResizeObserver(() => {
     if (!$("#play").hidden) redraw();

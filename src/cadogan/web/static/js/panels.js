@@ -33,6 +33,9 @@ export function closeRules() {
 async function show(step) {
   try {
     const frame = await api.step(ctl.payload.id, step);
+    // Closed while the frame was on its way: the live table stays (a late frame drew
+    // the opening deal over it, with no replay left to step or close).
+    if ($("#replay").hidden) return;
     replay.step = frame.step;
     replay.steps = frame.steps;
     // The frame is drawn from the viewer's seat, as the live table is (Sympathie puts
