@@ -15,7 +15,7 @@ from cadogan import registry
 from cadogan.core import TRANSFER, Game, Move
 from cadogan.session import Session
 from cadogan.tui.app import CadoganApp
-from cadogan.tui.picking import choose, next_card, targets
+from cadogan.tui.picking import choose, next_card, nothing_from, targets
 from cadogan.tui.pile import NARROWEST, PileWidget, pile_label
 from cadogan.tui.table import TableScreen
 from tests.helpers import roomy_hints
@@ -71,8 +71,8 @@ def an_illegal_transfer(game: Game, app: CadoganApp) -> tuple[str, str]:
             if (
                 a != b
                 and Move(TRANSFER, (a, b)) not in legal
-                and not any(m.args[:1] == (a,) and len(m.args) == 1 for m in legal)
-            ):
+                and not any(m.args[:1] in ((a,), (b,)) and len(m.args) == 1 for m in legal)
+            ):  # b's own action would be played instead (a change of mind)
                 return a, b
     raise AssertionError(f"{game.id}: no illegal transfer to try in {list(state.piles)}")
 
@@ -186,6 +186,27 @@ def test_picking_logic() -> None:
     assert choose(moves, "talon", "x").move == Move(TRANSFER, ("talon", "x"))  # refused later
     assert choose(moves, "talon", "talon") == choose((), "q", "q")
     assert next_card(moves) == Move("turn", ("spare",))
+
+
+def test_a_pile_chosen_while_holding_another_plays_its_own_action() -> None:
+    """Travellers: holding packet1 by a misclick, the click on packet10 was read as
+    packet1 onto packet10 and refused; packet10's own move (its travel) is played."""
+    moves = (Move("travel", ("packet10",)), Move(TRANSFER, ("talon", "found1")))
+    assert choose(moves, "packet1", "packet10").move == Move("travel", ("packet10",))
+    assert choose(moves, "talon", "found1").move == Move(TRANSFER, ("talon", "found1"))
+    refused = choose(moves, "packet1", "found1")  # no action of its own: refused later
+    assert refused.move == Move(TRANSFER, ("packet1", "found1"))
+
+
+def test_a_pile_that_only_takes_cards_says_so_without_contradiction() -> None:
+    """The Zodiac: picking zodiac2 said "No legal move uses zodiac2 now; legal:
+    equator4 zodiac2", a move that uses it."""
+    moves = (Move(TRANSFER, ("equator4", "zodiac2")), Move("deal", ()))
+    said = nothing_from(moves, "zodiac2")
+    assert "No legal move uses" not in said
+    assert said.startswith("Nothing leaves zodiac2 now, but it can take a card")
+    assert "equator4 zodiac2" in said
+    assert nothing_from(moves, "zodiac9").startswith("No legal move uses zodiac9 now")
 
 
 def test_two_piles_mean_what_the_game_reads_them_as() -> None:

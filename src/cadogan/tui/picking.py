@@ -79,14 +79,28 @@ def choose(moves: tuple[Move, ...], held: str | None, name: str, read: Reader = 
         return Pick(move=matching[0])
     if matching:
         return Pick(options=tuple(matching))
+    own = from_pile(moves, name)
+    if len(own) == 1 and len(own[0].args) == 1:
+        # Nothing joins the two, and the pile chosen has an action of its own ("travel
+        # packet10"): the player changed his mind, as after a misclick; playing the
+        # transfer only to refuse it cost him a second click.
+        return Pick(move=own[0])
     return Pick(move=Move(TRANSFER, (held, name)))  # illegal: play() will say why
 
 
 def nothing_from(moves: tuple[Move, ...], name: str) -> str:
-    """Said on picking up a pile that no legal move uses: dropping it anywhere will be
-    refused (with the rule's reason), so say so at once, and what can be played."""
+    """Said on picking up a pile that no legal move takes a card from: dropping it
+    anywhere will be refused (with the rule's reason), so say so at once, and what can
+    be played (the moves onto it, when there are some: it said "no legal move uses
+    zodiac2" and then listed one that did)."""
     if not moves:
         return f"No move uses {name}: none is left."
+    onto = [m for m in moves if len(m.args) >= 2 and m.args[-1] == name]
+    if onto:  # it only takes cards: the card to move is picked first
+        listed = ", ".join(str(m) for m in onto[:3])
+        return (
+            f"Nothing leaves {name} now, but it can take a card: pick that card first ({listed})."
+        )
     listed = ", ".join(str(m) for m in moves[:3])
     more = f" and {len(moves) - 3} more (m lists them)" if len(moves) > 3 else ""
     return f"No legal move uses {name} now; legal: {listed}{more}."
