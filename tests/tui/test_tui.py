@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("textual")
 
 from textual.pilot import Pilot
+from textual.widgets import Label
 
 from cadogan import registry
 from cadogan.core import TRANSFER, Game, Move
@@ -708,5 +709,34 @@ def test_a_hint_is_not_shown_again_after_an_undo() -> None:
             source = next(m for m in session.moves() if m.verb == TRANSFER).args[0]
             await choose_pile(pilot, source)
             assert text(app, "#message") == f"Holding {source}."  # no hint of another position
+
+    asyncio.run(run())
+
+
+def test_a_new_deal_or_a_load_warns_that_the_game_in_progress_is_left() -> None:
+    """``q`` asks twice before it leaves a game in progress, but ``n`` and ``l`` threw it
+    away without a word; their questions now say so (Escape keeps the game)."""
+
+    async def run() -> None:
+        app = CadoganApp(registry.game("zodiac"), 3)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for key in ("n", "l"):  # nothing played yet: nothing to warn of
+                await pilot.press(key)
+                await pilot.pause()
+                assert "unsaved" not in str(app.screen.query_one(Label).render())
+                await pilot.press("escape")
+                await pilot.pause()
+            screen = table(app)
+            screen.play(screen.session.moves()[0])
+            await pilot.pause()
+            for key in ("n", "l"):
+                await pilot.press(key)
+                await pilot.pause()
+                question = str(app.screen.query_one(Label).render())
+                assert "the game in progress will be left unsaved (Escape keeps it" in question
+                await pilot.press("escape")
+                await pilot.pause()
+            assert table(app) is screen and len(screen.session.history) >= 1
 
     asyncio.run(run())

@@ -359,9 +359,15 @@ class TableScreen(Screen[None]):
         self.refresh_table(self.result_message() or done or "No safe move to play.")
 
     def action_new_deal(self) -> None:
-        self.app.push_screen(
-            Ask("Deal number (empty for a random deal):", empty_ok=True), self._new_deal
-        )
+        prompt = f"Deal number (empty for a random deal){self._unsaved()}:"
+        self.app.push_screen(Ask(prompt, empty_ok=True), self._new_deal)
+
+    def _unsaved(self) -> str:
+        """The warning a prompt that replaces the game gives while one is in progress
+        (a new deal and a load threw it away without a word, where q asks twice)."""
+        if self.session.outcome().over or not self.session.can_undo:
+            return ""
+        return "; the game in progress will be left unsaved (Escape keeps it, to save it first)"
 
     def _new_deal(self, text: str | None) -> None:
         if text is None:
@@ -404,7 +410,7 @@ class TableScreen(Screen[None]):
             self.refresh_table(f"Saved to {escape(str(where))}.")
 
     def action_load(self) -> None:
-        self.app.push_screen(Ask("Load a record from:"), self._load)
+        self.app.push_screen(Ask(f"Load a record from{self._unsaved()}:"), self._load)
 
     def _load(self, path: str | None) -> None:
         if not path:
