@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Label
 
 from cadogan import registry
-from cadogan.core import TRANSFER, Game, Move
+from cadogan.core import TRANSFER, Game, Move, Outcome
 from cadogan.session import Session
 from cadogan.tui.app import CadoganApp
 from cadogan.tui.picking import choose, next_card, nothing_from, targets
@@ -740,3 +740,16 @@ def test_a_new_deal_or_a_load_warns_that_the_game_in_progress_is_left() -> None:
             assert table(app) is screen and len(screen.session.history) >= 1
 
     asyncio.run(run())
+
+
+def test_a_lost_game_offers_undo_only_where_there_was_a_choice() -> None:
+    """A lost game of Sympathie (whose deal leaves no choice) was told "u to undo"."""
+    said = {}
+    for game_id in ("sympathie", "zodiac"):
+        session = Session(registry.game(game_id), 1)
+        while not session.outcome().over:
+            session.play(session.moves()[0])
+        assert session.outcome() is Outcome.LOST  # pinned: both deals are lost so
+        said[game_id] = TableScreen.result_of(session)
+    assert "left no choice" in said["sympathie"] and "undo" not in said["sympathie"]
+    assert "u to undo" in said["zodiac"]

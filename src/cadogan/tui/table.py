@@ -276,8 +276,10 @@ class TableScreen(Screen[None]):
         outcome = session.outcome()
         if outcome is Outcome.WON:
             said = "[bold green]The game is won![/bold green]"
-        elif outcome is Outcome.LOST:
+        elif outcome is Outcome.LOST and had_a_choice(session):
             said = "[bold]The game is lost.[/bold] Press n for a new deal or u to undo."
+        elif outcome is Outcome.LOST:  # Travellers, Sympathie: undoing changes nothing
+            said = "[bold]The game is lost.[/bold] The deal left no choice; n for a new one."
         else:
             return ""
         note = escape(session.game.ending(session.state))
@@ -422,7 +424,8 @@ class TableScreen(Screen[None]):
             return
         moves = len(session.history)
         said = (
-            f"Loaded {escape(path)}: deal {session.deal}, {moves} move{'s' if moves != 1 else ''}."
+            f"Loaded {escape(Path(path).name)}: deal {session.deal}, "  # the name: 80 columns
+            f"{moves} move{'s' if moves != 1 else ''}."
         )
         self.app.switch_screen(
             TableScreen(session, " ".join(x for x in (said, self.result_of(session)) if x))
@@ -456,3 +459,10 @@ def action_words(legal: tuple[Move, ...]) -> list[str]:
     words = [m for m in legal if m.verb != "move"]
     counts = Counter(m.verb for m in words)
     return [str(m) for m in sorted(words, key=lambda m: counts[m.verb])]
+
+
+def had_a_choice(session: Session) -> bool:
+    """Whether some position of the game offered more than one legal move, so that
+    undoing could lead elsewhere (a lost game of Travellers was told "u to undo")."""
+    before = [session.start, *(entry.state for entry in session.history[:-1])]
+    return any(len(session.game.moves(state)) > 1 for state in before)
