@@ -753,3 +753,23 @@ def test_a_lost_game_offers_undo_only_where_there_was_a_choice() -> None:
         said[game_id] = TableScreen.result_of(session)
     assert "left no choice" in said["sympathie"] and "undo" not in said["sympathie"]
     assert "u to undo" in said["zodiac"]
+
+
+def test_every_move_says_what_it_played() -> None:
+    """A card turned in place (Sympathie's turn, Travellers' travel) left the message
+    line empty, and the pile that changed may be below the fold at 80x24."""
+
+    async def run() -> None:
+        for game_id in ("sympathie", "travellers"):
+            app = CadoganApp(registry.game(game_id), 1)
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                screen = table(app)
+                for _ in range(3):
+                    move = screen.session.moves()[0]
+                    screen.play(move)
+                    await pilot.pause()
+                    message = text(app, "#message")
+                    assert message.startswith(("Played ", "Dealt ", "The game")), message
+
+    asyncio.run(run())

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Label, Static
 
 from cadogan.cards import MAX_DEAL, random_deal
+from cadogan.describe import describe
 from cadogan.core import TRANSFER, CadoganError, Game, IllegalMove, Move, Outcome, State, View
 from cadogan.record import Record
 from cadogan.render import describe_phase, options_label
@@ -264,6 +265,8 @@ class TableScreen(Screen[None]):
         said = self.result_message()
         if not said and move.verb in DEAL_VERBS:
             said = dealt(before, self.game.view(self.session.state, self.session.state.turn))
+        if not said:  # as the web page says it: a card turned in place, an exile, a grace
+            said = escape(f"Played {describe(self.game, before, move)}.")  # showed nothing
         self.refresh_table(said)
 
     def result_message(self) -> str:
