@@ -16,8 +16,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Label, Static
 
 from cadogan.cards import MAX_DEAL, random_deal
-from cadogan.describe import describe
 from cadogan.core import TRANSFER, CadoganError, Game, IllegalMove, Move, Outcome, State, View
+from cadogan.describe import describe
 from cadogan.record import Record
 from cadogan.render import describe_phase, options_label
 from cadogan.rules_doc import for_players, rules_markdown
