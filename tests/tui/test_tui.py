@@ -773,3 +773,33 @@ def test_every_move_says_what_it_played() -> None:
                     assert message.startswith(("Played ", "Dealt ", "The game")), message
 
     asyncio.run(run())
+
+
+def test_a_choice_of_moves_names_the_card_each_plays() -> None:
+    """The Duchesse's open Discard asked "Which move?" between "discard found7" and
+    "discard lower found7", naming no card; the lines now name it, and the one chosen
+    is the move played.  (With the keyboard the question never stayed: the Enter that
+    chose the foundation went on to choose the dialog's first line.)"""
+
+    async def run() -> None:
+        app = CadoganApp(registry.game("duchesse-de-luynes"), 1)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = table(app)
+            session = screen.session
+            while not any("lower" in str(m) for m in session.moves()):
+                session.play(session.moves()[0])
+            lower = next(m for m in session.moves() if "lower" in str(m))
+            screen.refresh_table()
+            await pilot.pause()
+            await choose_pile(pilot, "discard")
+            await choose_pile(pilot, lower.args[-1])
+            dialog = app.screen
+            assert type(dialog).__name__ == "Choose"
+            assert all("(" in label for label in dialog.labels)  # type: ignore[attr-defined]
+            at = dialog.choices.index(str(lower))  # type: ignore[attr-defined]
+            await pilot.press(*["down"] * at, "enter")
+            await pilot.pause()
+            assert session.history[-1].move == lower
+
+    asyncio.run(run())

@@ -30,18 +30,21 @@ class Ask(ModalScreen[str | None]):
 
 
 class Choose(ModalScreen[str | None]):
-    """Pick one of several lines (the legal moves); Escape cancels."""
+    """Pick one of several lines (the legal moves); Escape cancels.  ``labels``, when
+    given, are what the lines show (a move with the card it plays, ``discard lower
+    found7 (7♦)``); the choice returned is still the line of ``choices``."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
-    def __init__(self, title: str, choices: list[str]) -> None:
+    def __init__(self, title: str, choices: list[str], labels: list[str] | None = None) -> None:
         super().__init__()
         self.title_text, self.choices = title, choices
+        self.labels = labels if labels is not None and len(labels) == len(choices) else choices
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text)
-            yield OptionList(*self.choices, id="choices")
+            yield Label(f"{self.title_text} (Enter or a click plays it; Escape cancels)")
+            yield OptionList(*self.labels, id="choices")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.choices[event.option_index])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.message import Message
 from textual.widgets import Static
 
@@ -93,5 +94,9 @@ class PileWidget(Static, can_focus=True):
     def on_click(self) -> None:
         self.post_message(self.Chosen(self.pile_name))
 
-    def key_enter(self) -> None:
+    def key_enter(self, event: events.Key) -> None:
+        # Stopped here: a choice of moves opens a dialog at once, and the same Enter,
+        # left to go on, chose that dialog's first line before the player saw it.
+        event.stop()
+        event.prevent_default()
         self.post_message(self.Chosen(self.pile_name))

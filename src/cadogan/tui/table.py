@@ -218,9 +218,7 @@ class TableScreen(Screen[None]):
         pick = choose(self.session.moves(), self.held, event.name, self.read)
         self.held = pick.held
         if pick.options:
-            self.app.push_screen(
-                Choose("Which move?", [str(m) for m in pick.options]), self._play_text
-            )
+            self.app.push_screen(self._choose("Which move?", list(pick.options)), self._play_text)
         elif pick.move is not None:
             self.play(pick.move)
         else:
@@ -305,19 +303,26 @@ class TableScreen(Screen[None]):
             more = " The rules want another move first: m lists the legal moves."
         self.refresh_table(f"There is no card to deal now.{more}")
 
+    def _choose(self, title: str, moves: list[Move]) -> Choose:
+        """The dialog offering ``moves``, each shown with the card it plays (the
+        Duchesse offered "discard found7" and "discard lower found7" and no card)."""
+        state = self.session.state
+        labels = [describe(self.game, state, m) for m in moves]
+        return Choose(title, [str(m) for m in moves], labels)
+
     def action_verb(self, verb: str) -> None:
-        found = [str(m) for m in self.session.moves() if is_verb(m, verb)]
+        found = [m for m in self.session.moves() if is_verb(m, verb)]
         if len(found) == 1:
-            self._play_text(found[0])
+            self.play(found[0])
         elif found:
-            self.app.push_screen(Choose(f"Which {verb}?", found), self._play_text)
+            self.app.push_screen(self._choose(f"Which {verb}?", found), self._play_text)
         else:
             self.refresh_table(f"No {VERB_WORDS.get(verb, verb)} is possible now.")
 
     def action_moves(self) -> None:
-        legal = [str(m) for m in self.session.moves()]
+        legal = list(self.session.moves())
         if legal:
-            self.app.push_screen(Choose("Legal moves", legal), self._play_text)
+            self.app.push_screen(self._choose("Legal moves", legal), self._play_text)
         else:
             self.refresh_table(self.result_message() or "There is no legal move.")
 
