@@ -803,3 +803,23 @@ def test_a_choice_of_moves_names_the_card_each_plays() -> None:
             assert session.history[-1].move == lower
 
     asyncio.run(run())
+
+
+def test_a_failed_save_names_the_file_and_pages_say_how_to_close(tmp_path: Path) -> None:
+    """A failed save said "Cannot save: No such file or directory", naming no file; the help
+    and the rules did not say how to close them."""
+
+    async def run() -> None:
+        app = CadoganApp(registry.game("travellers"), 1)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            where = tmp_path / "no" / "such" / "x.txt"
+            await answer(pilot, "s", str(where))
+            message = text(app, "#message")
+            assert message.startswith("Cannot save") and str(where) in message
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "Reading"
+            assert "Escape or q closes this page." in app.screen.text_shown  # type: ignore[attr-defined]
+
+    asyncio.run(run())

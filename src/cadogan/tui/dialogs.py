@@ -62,7 +62,12 @@ class Reading(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="reading", id="page"):
-            yield Markdown(self.text)
+            yield Markdown(self.text_shown)
+
+    @property
+    def text_shown(self) -> str:
+        """The page as shown: its text under a line on how to close it."""
+        return f"*Escape or q closes this page.*\n\n{self.text}"
 
     def on_mount(self) -> None:
         self.query_one("#page", VerticalScroll).focus()

@@ -415,7 +415,8 @@ class TableScreen(Screen[None]):
             try:
                 self.session.save(where)
             except OSError as err:
-                self.refresh_table(f"[red]Cannot save:[/red] {escape(str(err.strerror))}")
+                reason = escape(f"{where}: {err.strerror}")  # which file, and why not
+                self.refresh_table(f"[red]Cannot save[/red] {reason}")
                 return
             self.refresh_table(f"Saved to {escape(str(where))}.")
 
