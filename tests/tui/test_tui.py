@@ -823,3 +823,25 @@ def test_a_failed_save_names_the_file_and_pages_say_how_to_close(tmp_path: Path)
             assert "Escape or q closes this page." in app.screen.text_shown  # type: ignore[attr-defined]
 
     asyncio.run(run())
+
+
+def test_the_end_stays_said_and_the_status_drops_the_phase() -> None:
+    """After the end the status read "lost | play", and Escape wiped the message that
+    said the game was lost."""
+
+    async def run() -> None:
+        app = CadoganApp(registry.game("sympathie"), 1)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = table(app)
+            while not screen.session.outcome().over:
+                screen.play(screen.session.moves()[0])
+            await pilot.pause()
+            assert "The game is lost." in text(app, "#message")  # pinned: deal 1 is lost
+            status = text(app, "#status")
+            assert "| lost |" in status and "play" not in status
+            await pilot.press("escape")
+            await pilot.pause()
+            assert "The game is lost." in text(app, "#message")
+
+    asyncio.run(run())

@@ -165,6 +165,8 @@ class TableScreen(Screen[None]):
             widget.set_class(widget.pile_name in lit, "target")
         self._actions(legal)
         self.leaving = False
+        if not message and self.session.outcome().over:
+            message = self.result_message()  # Escape once wiped the only word of the end
         self.query_one("#message", Static).update(message)
         self.query_one("#status", Static).update(self.status_line())
         self.title = f"{self.game.name}{options_label(self.game)} — deal {self.session.deal}"
@@ -208,7 +210,8 @@ class TableScreen(Screen[None]):
             left = f"face down {sum(not up for p in piles.values() for up in p.up)}"
         outcome = self.session.outcome()
         result = {Outcome.WON: "WON!", Outcome.LOST: "lost", Outcome.ONGOING: ""}[outcome]
-        phase = describe_phase(state, 1 if outcome.over else self.game.players)
+        # Once the game is over its phase ("play") says nothing but that it was going on.
+        phase = "" if outcome.over else describe_phase(state, self.game.players)
         held = f"holding {self.held}" if self.held else ""
         # What changes most comes first: a long line is cut at the end (80 columns).
         parts = [f"Deal {self.session.deal}", held, result, phase, left]
