@@ -16,7 +16,7 @@ from cadogan import registry
 from cadogan.core import TRANSFER, Game, Move, Outcome
 from cadogan.session import Session
 from cadogan.tui.app import CadoganApp
-from cadogan.tui.picking import choose, next_card, nothing_from, targets
+from cadogan.tui.picking import choose, nearest, next_card, nothing_from, targets
 from cadogan.tui.pile import NARROWEST, PileWidget, pile_label
 from cadogan.tui.table import TableScreen
 from tests.helpers import roomy_hints
@@ -843,5 +843,31 @@ def test_the_end_stays_said_and_the_status_drops_the_phase() -> None:
             await pilot.press("escape")
             await pilot.pause()
             assert "The game is lost." in text(app, "#message")
+
+    asyncio.run(run())
+
+
+def test_the_arrows_move_to_the_nearest_pile_that_way() -> None:
+    """Down from zodiac1 went to zodiac2 beside it, Right from packet1 to packet2 below
+    it: the arrows meant "next" and "previous"."""
+    row = [("b", (12, 0, 12, 4)), ("c", (24, 0, 12, 4)), ("d", (0, 4, 12, 4))]
+    assert nearest((0, 0, 12, 4), row, "right") == "b"
+    assert nearest((0, 0, 12, 4), row, "down") == "d"
+    assert nearest((0, 0, 12, 4), row, "up") is None
+
+    async def run() -> None:
+        for game_id, start, key, wanted in (
+            ("zodiac", "zodiac1", "down", "zodiac9"),
+            ("napoleons-square", "packet1", "right", "found1"),
+            ("napoleons-square", "packet1", "down", "packet2"),
+        ):
+            app = CadoganApp(registry.game(game_id), 1)
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                table(app).query_one(f"#pile-{start}").focus()
+                await pilot.press(key)
+                await pilot.pause()
+                focused = app.focused
+                assert isinstance(focused, PileWidget) and focused.pile_name == wanted, game_id
 
     asyncio.run(run())

@@ -9,7 +9,7 @@ and the command line's words agree: Petits Paquets reads ``packet13 found3`` as 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from cadogan.core import TRANSFER, Move
@@ -113,3 +113,24 @@ def next_card(moves: tuple[Move, ...]) -> Move | None:
             if move.verb == verb:
                 return move
     return None
+
+
+Box = tuple[int, int, int, int]  # a pile's place on the screen: x, y, width, height
+ROW_CELLS = 3  # a terminal row is about as tall as three columns are wide
+STEPS = {"right": (1, 0), "left": (-1, 0), "down": (0, 1), "up": (0, -1)}
+
+
+def nearest(origin: Box, others: Sequence[tuple[str, Box]], direction: str) -> str | None:
+    """The pile an arrow key moves to: of ``others`` (name and place), the nearest whose
+    centre lies that way from ``origin``'s, a step across the line counting twice a
+    step along it, so that the same row or column wins (the arrows used to mean "next"
+    and "previous": Down from zodiac1 went to zodiac2, beside it).  None if none."""
+    sx, sy = STEPS[direction]
+    ox, oy = origin[0] * 2 + origin[2], (origin[1] * 2 + origin[3]) * ROW_CELLS
+    best: tuple[float, str] | None = None
+    for name, (x, y, width, height) in others:
+        dx, dy = x * 2 + width - ox, (y * 2 + height) * ROW_CELLS - oy
+        along, aside = dx * sx + dy * sy, abs(dx * sy) + abs(dy * sx)
+        if along > 0 and (best is None or along + 2 * aside < best[0]):
+            best = (along + 2 * aside, name)
+    return best[1] if best else None

@@ -25,12 +25,21 @@ from cadogan.session import Session
 from cadogan.solve.hints import Hint, hint
 from cadogan.tui import arrange
 from cadogan.tui.dialogs import Ask, Choose, Reading
-from cadogan.tui.picking import DEAL_VERBS, choose, from_pile, next_card, nothing_from, targets
+from cadogan.tui.picking import (
+    DEAL_VERBS,
+    choose,
+    from_pile,
+    nearest,
+    next_card,
+    nothing_from,
+    targets,
+)
 from cadogan.tui.pile import NARROWEST, WIDEST, PileWidget, pile_contents
 
 HELP = """# Keys
 
-- **Tab / Shift+Tab / arrows**: move between piles. **Enter** or a click: pick up a card,
+- **Arrows**: to the nearest pile that way; **Tab / Shift+Tab**: the next or previous pile
+  or button. **Enter** or a click: pick up a card,
   then Enter or click on a highlighted pile to drop it there. **Escape**: put it back.
 - **d** deal or next card, **m** list every legal move, **e** exile, **g** grace,
   **x** exchange (also Petits Paquets' moves between foundations), **R** (shift-r)
@@ -102,8 +111,10 @@ class TableScreen(Screen[None]):
         Binding("q", "leave", "Games"),
         # priority: the scrolling table would take the arrows to scroll itself, and the
         # focus would stay on a pile scrolled out of sight; moving the focus scrolls to it.
-        Binding("right,down", "app.focus_next", show=False, priority=True),
-        Binding("left,up", "app.focus_previous", show=False, priority=True),
+        Binding("right", "step('right')", show=False, priority=True),
+        Binding("left", "step('left')", show=False, priority=True),
+        Binding("down", "step('down')", show=False, priority=True),
+        Binding("up", "step('up')", show=False, priority=True),
     ]
 
     def __init__(self, session: Session, message: str = "") -> None:
@@ -370,6 +381,26 @@ class TableScreen(Screen[None]):
         count = self.session.autoplay()
         done = f"Played {count} safe move{'s' if count > 1 else ''}." if count else ""
         self.refresh_table(self.result_message() or done or "No safe move to play.")
+
+    def action_step(self, direction: str) -> None:
+        """An arrow key: to the nearest pile that way on the screen; from a button, or
+        with no pile that way, to the next or the previous control as Tab does."""
+        here = self.focused
+        if isinstance(here, PileWidget):
+            others = [
+                (w.pile_name, (w.region.x, w.region.y, w.region.width, w.region.height))
+                for w in self.query(PileWidget)
+                if w is not here and w.region.area
+            ]
+            box = (here.region.x, here.region.y, here.region.width, here.region.height)
+            name = nearest(box, others, direction)
+            if name is not None:
+                self.query_one(f"#pile-{name}", PileWidget).focus()
+                return
+        if direction in ("right", "down"):
+            self.app.action_focus_next()
+        else:
+            self.app.action_focus_previous()
 
     def action_new_deal(self) -> None:
         prompt = f"Deal number (empty for a random deal){self._unsaved()}:"
