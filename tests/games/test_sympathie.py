@@ -241,6 +241,18 @@ def test_a_lost_deal_through_the_public_api() -> None:
     assert end["p2grace"].empty or end["p2grace"].top_up
 
 
+def test_rule_6_a_failed_deal_says_how_many_cards_lie_unturned() -> None:
+    """Rule 6: the end of a failed deal counts the cards left face down, which are why it
+    failed; a game not yet over adds nothing."""
+    end = run(G.deal(1))
+    hidden = sum(list(pile.up).count(False) for pile in end.piles.values())
+    assert hidden > 0
+    assert G.ending(end) == (
+        f"{hidden} cards still lie unturned, so Sympathie was not established (rule 6)."
+    )
+    assert G.ending(G.deal(1)) == ""  # not over yet
+
+
 def test_golden_move_counts() -> None:
     """Golden perft lines of deals 1 and 2."""
     check_golden(G)

@@ -187,6 +187,15 @@ class Sympathie(Game):
             return Outcome.ONGOING
         return Outcome.LOST
 
+    def ending(self, state: State) -> str:
+        """A failed deal says how many cards lie unturned (rule 6): the table shows
+        face-down packets, and nothing else says that they are why it failed."""
+        if self.outcome(state) is not Outcome.LOST:
+            return ""
+        hidden = sum(up.count(False) for up in (pile.up for pile in state.piles.values()))
+        cards = "card still lies" if hidden == 1 else "cards still lie"
+        return f"{hidden} {cards} unturned, so Sympathie was not established (rule 6)."
+
     def safe(self, state: State) -> Move | None:
         """There is never more than one legal move, so it is always safe."""
         legal = self.moves(state)
