@@ -192,7 +192,7 @@ class Sympathie(Game):
         face-down packets, and nothing else says that they are why it failed."""
         if self.outcome(state) is not Outcome.LOST:
             return ""
-        hidden = sum(up.count(False) for up in (pile.up for pile in state.piles.values()))
+        hidden = sum(not up for pile in state.piles.values() for up in pile.up)
         cards = "card still lies" if hidden == 1 else "cards still lie"
         return f"{hidden} {cards} unturned, so Sympathie was not established (rule 6)."
 

@@ -55,6 +55,13 @@ def targets(
     return found | {p for p in piles if p != name and between(moves, name, p, read)}
 
 
+def own_action(moves: tuple[Move, ...], name: str) -> Move | None:
+    """Pile ``name``'s only action, when it has one and nothing else starts there
+    (``turn spare``, ``travel packet10``): choosing the pile plays it."""
+    own = from_pile(moves, name)
+    return own[0] if len(own) == 1 and len(own[0].args) == 1 else None
+
+
 @dataclass(frozen=True, slots=True)
 class Pick:
     """What a choice of pile means: play ``move``, ask among ``options``, or hold ``held``."""
@@ -67,11 +74,9 @@ class Pick:
 def choose(moves: tuple[Move, ...], held: str | None, name: str, read: Reader = _no_reader) -> Pick:
     """The meaning of choosing pile ``name`` while holding ``held`` (or nothing);
     ``read`` is the game's reading of a move's text (:func:`between`)."""
+    action = own_action(moves, name)
     if held is None:
-        own = from_pile(moves, name)
-        if len(own) == 1 and len(own[0].args) == 1:
-            return Pick(move=own[0])  # a pile's only action, e.g. "turn spare"
-        return Pick(held=name)
+        return Pick(held=name) if action is None else Pick(move=action)
     if held == name:
         return Pick()  # putting a card back down
     matching = between(moves, held, name, read)
@@ -79,12 +84,11 @@ def choose(moves: tuple[Move, ...], held: str | None, name: str, read: Reader = 
         return Pick(move=matching[0])
     if matching:
         return Pick(options=tuple(matching))
-    own = from_pile(moves, name)
-    if len(own) == 1 and len(own[0].args) == 1:
+    if action is not None:
         # Nothing joins the two, and the pile chosen has an action of its own ("travel
         # packet10"): the player changed his mind, as after a misclick; playing the
         # transfer only to refuse it cost him a second click.
-        return Pick(move=own[0])
+        return Pick(move=action)
     return Pick(move=Move(TRANSFER, (held, name)))  # illegal: play() will say why
 
 

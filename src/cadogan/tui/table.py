@@ -388,12 +388,11 @@ class TableScreen(Screen[None]):
         here = self.focused
         if isinstance(here, PileWidget):
             others = [
-                (w.pile_name, (w.region.x, w.region.y, w.region.width, w.region.height))
+                (w.pile_name, w.region)
                 for w in self.query(PileWidget)
                 if w is not here and w.region.area
             ]
-            box = (here.region.x, here.region.y, here.region.width, here.region.height)
-            name = nearest(box, others, direction)
+            name = nearest(here.region, others, direction)
             if name is not None:
                 self.query_one(f"#pile-{name}", PileWidget).focus()
                 return
@@ -406,10 +405,15 @@ class TableScreen(Screen[None]):
         prompt = f"Deal number (empty for a random deal){self._unsaved()}:"
         self.app.push_screen(Ask(prompt, empty_ok=True), self._new_deal)
 
+    @property
+    def in_progress(self) -> bool:
+        """A game begun and not over, which leaving would lose (it is not kept)."""
+        return self.session.can_undo and not self.session.outcome().over
+
     def _unsaved(self) -> str:
         """The warning a prompt that replaces the game gives while one is in progress
         (a new deal and a load threw it away without a word, where q asks twice)."""
-        if self.session.outcome().over or not self.session.can_undo:
+        if not self.in_progress:
             return ""
         return "; the game in progress will be left unsaved (Escape keeps it, to save it first)"
 
@@ -476,7 +480,7 @@ class TableScreen(Screen[None]):
 
     def action_leave(self) -> None:
         """Back to the games; a game in progress asks for a second q, as it is not kept."""
-        if self.session.outcome().over or not self.session.can_undo or self.leaving:
+        if not self.in_progress or self.leaving:
             self.app.pop_screen()
             return
         self.refresh_table("Press q again to leave this game (s saves it first).")

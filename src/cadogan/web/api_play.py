@@ -45,15 +45,9 @@ GameId = Annotated[
 ]
 BAD_ID = "`invalid`: that is not a game id"
 SEEN = errors({404: UNKNOWN_ID, 422: BAD_ID})
-ALONE_ONLY = errors(
-    {
-        403: NOT_YOURS,
-        404: UNKNOWN_ID,
-        409: "`not_in_room`: a room offers no undo, redo, restart or autoplay",
-        413: TOO_LARGE,
-        422: BAD_ID,
-    }
-)
+NOT_IN_ROOM = "`not_in_room`: a room offers no undo, redo, restart or autoplay"
+ALONE_ERRORS = {403: NOT_YOURS, 404: UNKNOWN_ID, 409: NOT_IN_ROOM, 413: TOO_LARGE, 422: BAD_ID}
+ALONE_ONLY = errors(ALONE_ERRORS)
 ASKED = errors(
     {
         403: NOT_YOURS,
@@ -185,16 +179,8 @@ async def move(gid: GameId, body: MoveText, request: Request) -> dict[str, Any]:
     return await _act(request, gid, "move", body.move)
 
 
-ALONE_UNDO = errors(
-    {
-        403: NOT_YOURS,
-        404: UNKNOWN_ID,
-        409: "`not_in_room`: a room offers no undo, redo, restart or autoplay; "
-        "`nothing_to_undo`, `nothing_to_redo`: no move to take back, or to play again",
-        413: TOO_LARGE,
-        422: BAD_ID,
-    }
-)
+NOTHING_TO_DO = "`nothing_to_undo`, `nothing_to_redo`: no move to take back, or to play again"
+ALONE_UNDO = errors({**ALONE_ERRORS, 409: f"{NOT_IN_ROOM}; {NOTHING_TO_DO}"})
 
 
 @router.post(
