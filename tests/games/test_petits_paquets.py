@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import pytest
+
 from cadogan import registry
 from cadogan.cards import Card, Rank, cards
 from cadogan.core import Outcome, Pile, State, action, make_state, transfer
@@ -356,6 +358,18 @@ def test_option_never_waits_for_the_end_of_the_deal() -> None:
     while state.phase == "deal":
         state = game.play(state, DEAL)
     assert any(m.verb != "deal" for m in game.moves(state))
+
+
+@pytest.mark.parametrize("mode", ["round", "never"])
+def test_option_limits_only_the_deal_so_later_refusals_give_the_real_reason(mode: str) -> None:
+    """Direction 4: once the deal is over every option plays alike, so a card that does
+    not fit is refused by Rule II, not by the deal's option (it once was, with
+    ``round`` and ``never``)."""
+    game = PetitsPaquets(play_during_deal=mode)
+    state = build(phase="play", count=7, mode=mode, packet1="9c", packet2="Qh")
+    reason = refusal(state, transfer("packet1", "found1"), game)
+    assert "play_during_deal" not in reason
+    assert "Rule II" in reason
 
 
 def test_moves_read_back_from_their_text() -> None:

@@ -98,7 +98,7 @@ class PetitsPaquets(Game):
         if self.outcome(state).over:
             return ()
         exiles = state.piles[EXILES]
-        if state.phase == "deal" and not self._may_play(state):
+        if not self._may_play(state):
             return (DEAL,)
         need, pairs = r.survey(state)
         if state.phase == "play" and exiles.top_up:
@@ -119,7 +119,10 @@ class PetitsPaquets(Game):
         return swaps
 
     def _may_play(self, state: State) -> bool:
-        """Option play_during_deal: may cards be played at this point of the deal?"""
+        """Option play_during_deal: may cards be played at this point of the game?
+        Once the deal is over, always (Direction 4): the option limits only the deal."""
+        if state.phase != "deal":
+            return True
         when = state.options.get("play_during_deal", "card")
         return when == "card" or (when == "round" and state.num("count") == 1)
 
