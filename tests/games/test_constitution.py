@@ -338,6 +338,18 @@ def test_rule_5_the_player_chooses_when_to_make_a_vacancy() -> None:
     assert G.auto(state) is None
 
 
+def test_play_5_putting_cards_in_sequence_is_the_players_choice() -> None:
+    """Play 5: cards are put in sequence where it helps (rules II and IV). A build is
+    offered beside turning the pack, never made for the player, and taking the 8♠ up
+    onto the 9♦ frees the 9♥ beneath it for the Tc."""
+    state = position({"lords1": "9h 8s", "council1": "9d", "council2": "Tc"}, pack_="3s")
+    legal = G.moves(state)
+    assert transfer("lords1", "council1") in legal and action("deal") in legal
+    assert G.auto(state) is None
+    built = G.play(state, transfer("lords1", "council1"))
+    assert transfer("lords1", "council2") in G.moves(built)
+
+
 # --- The talon and the pack (Play 6) -------------------------------------------------------
 
 
