@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import sqlite3
 import time
 from pathlib import Path
 
@@ -204,7 +205,9 @@ def study(
     store = _open_store(db, task)
     tally = Tally()
     stderr = Console(stderr=True)
-    if dask_address and not as_json:  # connecting may take up to 15 s: say what is awaited
+    if (
+        dask_address is not None and not as_json
+    ):  # connecting may take up to 15 s: say what is awaited
         stderr.print(f"Connecting to the Dask scheduler at {dask_address} …")
     quiet = as_json and not stderr.is_terminal  # the bar is on stderr: it spoils no JSON
     title = f"{task.game} {player}"
@@ -239,8 +242,13 @@ def study(
 
 def _refuse_idle_options(player: str, dask_address: str | None, max_states: int | None) -> None:
     """An option that would change nothing is refused, not silently ignored."""
+    if dask_address is not None and not dask_address.strip():
+        raise click.BadParameter(
+            "give a scheduler address (e.g. tcp://127.0.0.1:8786); it was empty",
+            param_hint="'--dask'",
+        )
     given = click.get_current_context().get_parameter_source("workers")
-    if dask_address and given is ParameterSource.COMMANDLINE:
+    if dask_address is not None and given is ParameterSource.COMMANDLINE:
         raise click.UsageError(
             "--workers does not apply with --dask: the cluster's workers play the deals"
         )
@@ -266,7 +274,7 @@ def _open_store(db: Path, task: StudyTask) -> Store:
                 if task.retry
                 else set()
             )
-        except CadoganError:
+        except (CadoganError, sqlite3.Error):  # not readable either: the first error says why
             raise err from None
         missing = len(task.deals) - len(stored) + len(again)
         if missing:

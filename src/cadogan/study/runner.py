@@ -2,7 +2,10 @@
 
 Each deal's result depends only on the game, its options, the player, the deal number
 and the time budget (seeds go by deal number, never by worker), so every backend gives
-the same rows deal by deal, apart from the time taken.
+the same rows deal by deal, apart from the time taken.  One caveat: the budget is in
+seconds, so a solve that ends near it may be decided on an idle machine and stored as
+a timeout on a busy one (docs/scaling.md); a won or lost row is a proof either way, and
+``--retry-timeouts`` gives such deals more time later.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from itertools import islice
+from typing import Any
 
 from cadogan import registry
 from cadogan.core import CadoganError
@@ -150,7 +155,20 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.join(5)
 
 
+DASK_WINDOW = 2  # deals in flight on the cluster per worker thread
+
+
 def _dask(task: StudyTask, deals: list[int], address: str) -> Iterator[Row]:
+    """Play ``deals`` on the Dask cluster at ``address``, yielding rows as they finish.
+
+    Only about ``DASK_WINDOW`` deals per worker thread are on the cluster at a time, a
+    new one sent as each comes back, so rows arrive (and are committed) from the start
+    and a study of millions of deals does not first build millions of futures.  A
+    cluster lost midway (its scheduler stopped, a worker killed) ends the study with
+    one clear error; every row that came back is kept.  With no deal to play, nothing
+    is asked of the cluster, so a finished study's totals need no scheduler."""
+    if not deals:
+        return
     try:
         from dask.distributed import Client, as_completed
     except ImportError:
@@ -161,18 +179,42 @@ def _dask(task: StudyTask, deals: list[int], address: str) -> Iterator[Row]:
     except (OSError, ValueError) as err:  # ValueError: an address it cannot read
         raise CadoganError(f"cannot reach the Dask scheduler at {address}: {err}") from None
     with client:
-        futures = [
-            client.submit(
+        threads = sum(client.nthreads().values())  # type: ignore[no-untyped-call]
+        window = max(DASK_WINDOW, DASK_WINDOW * threads)
+        todo = iter(deals)
+
+        def send(deal: int) -> Any:
+            return client.submit(
                 play_one,
-                *_arguments(task, d),
-                key=f"{task.game}-{task.options_text}-{task.player}-{d}-{task.timeout!r}"
+                *_arguments(task, deal),
+                key=f"{task.game}-{task.options_text}-{task.player}-{deal}-{task.timeout!r}"
                 f"-{task.max_states}",
                 pure=True,
             )
-            for d in deals
-        ]
-        for future in as_completed(futures):  # type: ignore[no-untyped-call]
-            yield future.result()
+
+        flight = as_completed([send(d) for d in islice(todo, window)])  # type: ignore[no-untyped-call]
+        try:
+            for future in flight:
+                row = future.result()
+                following = next(todo, None)
+                if following is not None:
+                    flight.add(send(following))  # type: ignore[no-untyped-call]
+                yield row
+        except _lost_cluster() as err:
+            raise CadoganError(
+                f"the Dask cluster at {address} stopped the study ({type(err).__name__}: "
+                f"{err}); every finished deal is kept: rerun to continue"
+            ) from None
+
+
+def _lost_cluster() -> tuple[type[BaseException], ...]:
+    """The errors with which Dask says the cluster, not the deal, failed: a task
+    cancelled (its scheduler gone), a worker killed, a connection closed or timed out."""
+    from concurrent.futures import CancelledError
+
+    from distributed.scheduler import KilledWorker
+
+    return (CancelledError, KilledWorker, OSError, TimeoutError)
 
 
 def _group(task: StudyTask) -> tuple[str, str, str]:
@@ -268,6 +310,8 @@ def run_study(
     ``CadoganError`` once the rows already finished are committed.
     """
     registry.game(task.game, **dict(task.options))  # refuse bad games and options early
+    if dask is not None and not dask.strip():  # an unset variable, say: never run locally
+        raise CadoganError("--dask needs a scheduler address (e.g. tcp://127.0.0.1:8786)")
     done = store.done(task.game, task.options_text, task.player, task.deals)
     missing = [d for d in task.deals if d not in done]
     if task.retry:
@@ -280,10 +324,10 @@ def run_study(
             progress(row)
 
     try:
-        if workers > 1 and len(missing) > 1 and not dask:
+        if workers > 1 and len(missing) > 1 and dask is None:
             _pool(task, missing, workers, take)
         else:
-            rows = _dask(task, missing, dask) if dask else _in_process(task, missing)
+            rows = _in_process(task, missing) if dask is None else _dask(task, missing, dask)
             for row in rows:
                 take(row)
     except BrokenProcessPool:

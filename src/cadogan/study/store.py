@@ -107,8 +107,13 @@ class Store:
                 db.execute("PRAGMA journal_mode=WAL")
                 migrate(db)  # a file the web server wrote before its table was renamed
                 db.execute(SCHEMA)
+                found = {row[1] for row in db.execute("PRAGMA table_info(results)")}
         except sqlite3.Error as err:
             raise CadoganError(f"cannot use the database {self.path}: {err}") from None
+        if not found >= COLUMNS:  # a table of that name that some other program made
+            raise CadoganError(
+                f"cannot use the database {self.path}: its table 'results' is not a study's"
+            )
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
