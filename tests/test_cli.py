@@ -110,6 +110,24 @@ def test_a_finished_record_replays_to_won_and_a_changed_one_exits_2(tmp_path: Pa
     assert len(bad.stderr.strip().splitlines()) == 1 and "is illegal" in bad.stderr
 
 
+def test_a_solved_record_piped_into_replay_from_standard_input() -> None:
+    """``solve --record -`` writes the certificate to standard output; ``replay -``
+    reads one from standard input (it looked for a file called "-"), and names the
+    options it was played with, as ``solve`` does."""
+    args = ["solve", "napoleons-square", "--deal", "2", "-o", "deal=single", "-o",
+            "rules=modern", "--timeout", "60", "--record", "-"]  # fmt: skip
+    solved = run(args)
+    assert solved.returncode == 0 and "[Result" in solved.stdout
+    result = run(["replay", "-"], stdin=solved.stdout)
+    assert result.returncode == 0
+    assert result.stdout.strip().startswith(
+        "Napoleon's Square (deal=single, rules=modern), deal 2:"
+    )
+    assert result.stdout.strip().endswith("won")
+    empty = run(["replay", "-"], stdin="")
+    assert empty.returncode == 2 and "no [Game" in empty.stderr
+
+
 def test_a_finished_two_player_game_prompts_no_player() -> None:
     """Sympathie over: the prompt no longer asks a player for a move."""
     result = run(["play", "sympathie", "--deal", "1"], stdin="1\n" * 300 + "quit\n")

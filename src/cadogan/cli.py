@@ -19,8 +19,8 @@ from cadogan import registry
 from cadogan.cli_common import DEAL, make_game, option_flag, plural
 from cadogan.core import CadoganError
 from cadogan.core.jsonform import state_to_json
-from cadogan.record import Record, ReplayError, replay
-from cadogan.render import layout
+from cadogan.record import MAX_RECORD_BYTES, Record, ReplayError, replay
+from cadogan.render import layout, options_label
 from cadogan.session import Session
 
 console = Console()
@@ -92,18 +92,19 @@ def deal(game: str, number: int, options: tuple[str, ...], as_json: bool) -> Non
 
 
 @cli.command("replay")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: result, moves (and states).")
 @click.option("--states", is_flag=True, help="With --json, list the state after every move.")
 def replay_cmd(file: Path, as_json: bool, states: bool) -> None:
-    """Replay a record through the rules; exit 2 at the first illegal move.
+    """Replay a record (FILE, or - for standard input) through the rules; exit 2 at the
+    first illegal move.
 
     When the record states a result ([Result "won"], as a solver's certificate does)
     and its moves end otherwise, the replay says so and exits 1, so that a script
     checking certificates by exit status refuses a cut or altered one."""
     if states and not as_json:
         raise click.UsageError("--states lists the states in the JSON: add --json")
-    record = Record.load(file)
+    record = _read_record(file)
     result = replay(record)
     if as_json:
         data: dict[str, Any] = {
@@ -118,11 +119,19 @@ def replay_cmd(file: Path, as_json: bool, states: bool) -> None:
         click.echo(json.dumps(data, indent=2))
     else:
         click.echo(
-            f"{result.game.name}, deal {record.deal}: {plural(len(result.moves), 'move')}, "
-            f"{result.outcome.value}"
+            f"{result.game.name}{options_label(result.game)}, deal {record.deal}: "
+            f"{plural(len(result.moves), 'move')}, {result.outcome.value}"
         )
     if record.result and record.result != result.outcome.value:
         fail(f"the record says {record.result}, but its moves end {result.outcome.value}", code=1)
+
+
+def _read_record(file: Path) -> Record:
+    """The record in ``file``, or on standard input for ``-`` (so that ``cadogan solve
+    --record -`` can be piped straight into ``cadogan replay -``)."""
+    if str(file) == "-":
+        return Record.from_bytes(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1), "standard input")
+    return Record.load(file)
 
 
 # Extra commands live in their own modules (cli_<name>.py); register each with one line.

@@ -112,12 +112,18 @@ class Record:
             raw = Path(path).read_bytes()
         except OSError as err:
             raise BadRecord(f"cannot read {path}: {err.strerror}") from None
+        return cls.from_bytes(raw, str(path))
+
+    @classmethod
+    def from_bytes(cls, raw: bytes, name: str) -> Record:
+        """Read a record from the bytes of a file (or of standard input) called ``name``
+        in errors; raises BadRecord when they are too many or not a record."""
         if len(raw) > MAX_RECORD_BYTES:
-            raise BadRecord(f"{path} is too large to be a record")
+            raise BadRecord(f"{name} is too large to be a record")
         try:
             return cls.parse(raw.decode("utf-8"))
         except UnicodeDecodeError:
-            raise BadRecord(f"{path} is not a UTF-8 text record") from None
+            raise BadRecord(f"{name} is not a UTF-8 text record") from None
 
     @classmethod
     def parse(cls, text: str) -> Record:
