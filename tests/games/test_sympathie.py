@@ -196,6 +196,17 @@ def test_rule_5_the_two_graces_may_pair_with_each_other() -> None:
     assert G.outcome(after) is Outcome.WON and G.moves(after) == ()
 
 
+def test_rule_5_each_player_has_one_grace_and_a_refusal_says_which_rule_stops_it() -> None:
+    """Rule 5: a player's one grace, once turned, is not turned again, and a grace waits
+    until no packet hides a card; each refusal gives that reason (both once said that
+    player 1's grace comes first)."""
+    after_graces = board({1: down("Jh")}, {1: shown("4c")}, (shown("7d"), shown("8d")), turn=1)
+    assert G.moves(after_graces) == (turn("p1packet1"),)
+    assert "player 1's grace is already turned" in refusal(after_graces, "grace")
+    early = board({1: down("Jh")}, {1: shown("4c")}, turn=2)
+    assert "only when no packet has a face-down top card" in refusal(early, "grace")
+
+
 def test_rule_6_success_when_no_card_is_left_face_down() -> None:
     """Rule 6: the game is won when nothing is face down; lost when stuck with some."""
     assert G.outcome(board({}, {}, (Pile(), Pile()))) is Outcome.WON

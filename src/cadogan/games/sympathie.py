@@ -116,6 +116,16 @@ def settle(state: State) -> State:
     return state.with_turn(grace_due(state) or mover)
 
 
+def _grace_refused(state: State, mover: int) -> str:
+    """Why ``mover`` may not turn a grace now (rule 5): his own is already up, packets
+    still hide a card, or the other player's grace comes first."""
+    if not grace_unused(state, mover):
+        return f"player {mover}'s grace is already turned; a player has only one"
+    if first_hidden(state, 1) or first_hidden(state, 2):
+        return "a grace is turned only when no packet has a face-down top card left"
+    return "player 1's grace comes first, then player 2's"
+
+
 class Sympathie(Game):
     """Sympathie: a game of patience for two players, with no choices to make."""
 
@@ -212,9 +222,7 @@ class Sympathie(Game):
         if move.verb == "grace":
             if move.args:
                 return "'grace' is written alone: it turns the grace of the player to move"
-            if grace_due(state) != mover:
-                return "player 1's grace comes first, then player 2's"
-            return "a grace is turned only when no packet has a face-down top card left"
+            return _grace_refused(state, mover)
         name = move.args[0] if len(move.args) == 1 else ""
         if not move.args and legal and legal[0].verb == "grace":
             return (
