@@ -245,7 +245,12 @@ def test_rule_5_foundations_follow_suit() -> None:
         transfer("african1", "found7"),
         transfer("african1", "found8"),
     ]
-    assert "found5 needs the Q♣" in refusal(state, transfer("african1", "found5"))
+    assert "follow suit; found5 needs the Q♣" in refusal(state, transfer("african1", "found5"))
+    # The right suit but not the next card: the refusal names the sequence, not the suit.
+    wrong_rank = position({"african1": "5c"}, pack_="3c")
+    reason = refusal(wrong_rank, transfer("african1", "found5"))
+    assert "follow suit" not in reason
+    assert "found5 builds down from the king in sequence (Play 1) and needs the Q♣" in reason
 
 
 # --- Play: dealing the rest of the pack ---------------------------------------------------

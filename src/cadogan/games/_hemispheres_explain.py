@@ -109,7 +109,10 @@ def _foundation(state: State, card: Card, target: str) -> str:
     wanted = needs(state.piles[target])
     if wanted is None:
         return f"{target} is complete"
-    return f"Rule V: the foundations follow suit; {target} needs the {wanted.label}"
+    if card.suit != wanted.suit:
+        return f"Rule V: the foundations follow suit; {target} needs the {wanted.label}"
+    way = "up from the ace" if card.red else "down from the king"
+    return f"{target} builds {way} in sequence (Play 1) and needs the {wanted.label} next"
 
 
 def _marriage(state: State, card: Card, source: str, target: str) -> str:
