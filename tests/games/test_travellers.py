@@ -156,7 +156,9 @@ def _play_out(deal: int, g: Travellers = G) -> State:
 
 
 def test_a_whole_deal_won_through_the_public_api() -> None:
-    """Deal 28 comes out: the first winning deal, found by playing deals in order."""
+    """Deal 28 comes out with every card travelled: the first such deal, found by
+    playing deals in order (deal 1 comes out sooner by the default test of a complete
+    packet, which counts a packet's own unturned card; rule 6)."""
     state = _play_out(28)
     assert G.outcome(state) is Outcome.WON
     assert all(len(state[p]) == 4 and all(state[p].up) for p in PACKETS)
