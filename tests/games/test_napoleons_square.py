@@ -259,9 +259,11 @@ def test_play_4_the_note_either_king_of_one_packet_may_be_slipped() -> None:
     assert after["packet1"].cards == cards("Kh 6h 3c Kh") and after.phase == "play"
     assert transfer("packet2", "packet1") in G.moves(after)
     assert G.parse_move(state, "slip packet1 Kh lower") == lower
-    assert "the Note's choices are: slip packet1 kh, slip packet1 kh lower" in refusal(
-        G, state, action("slip", "packet2", "kh")
+    assert (
+        "packet2 holds no K♥; the Note's choices are: slip packet1 kh, slip packet1 kh lower"
+        in (refusal(G, state, action("slip", "packet2", "kh")))
     )
+    assert "that king need not be slipped" in refusal(G, state, action("slip", "packet2", "qh"))
 
 
 def test_play_4_the_note_needs_both_kings_blocking() -> None:
@@ -432,6 +434,20 @@ def test_option_deal_single_never_needs_the_note() -> None:
     """P7: a king is never above another card in single packets, so no remedy phase."""
     assert all(SINGLE.deal(n).phase == "play" for n in (10, 22, 23, 37))
     assert G.deal(10).phase == "remedy"
+
+
+def test_option_deal_single_square_cards_marry_and_spaces_fill_as_in_the_square() -> None:
+    """P7 (deal=single), our reading: the single cards marry each other as the packets'
+    tops do (Rule I), though P7 speaks only of the pack's cards, and the space one leaves
+    takes the talon's top (Rule II).  Deal 7 lays the 8♠ and the 9♠."""
+    state = SINGLE.deal(7)
+    assert state["packet7"].cards == cards("8s") and state["packet12"].cards == cards("9s")
+    assert transfer("packet7", "packet12") in SINGLE.moves(state)
+    married = SINGLE.play(state, transfer("packet7", "packet12"))
+    assert married["packet7"].empty and married["packet12"].cards == cards("9s 8s")
+    turned = SINGLE.play(married, action("deal"))
+    assert transfer("talon", "packet7") in SINGLE.moves(turned)
+    assert transfer("packet12", "packet7") not in SINGLE.moves(turned)
 
 
 def test_option_rules_modern_runs_move_as_a_unit() -> None:

@@ -12,6 +12,7 @@ from cadogan.games._napoleons_square_rules import (
     PACK,
     PACKETS,
     TALON,
+    king_text,
     run_length,
     slip_targets,
     slip_words,
@@ -39,7 +40,7 @@ def explain_remedy(state: State, move: Move) -> str:
     targets = slip_targets(state)
     choices = ", ".join(" ".join(("slip", *slip_words(t))) for t in targets)
     if move.verb == "slip":
-        return f"that king need not be slipped; the Note's choices are: {choices}"
+        return f"{_no_such_king(state, move)}the Note's choices are: {choices}"
     if len({suit for _, suit, _ in targets}) > 1:
         return (
             "the Note: in more than one suit both kings block lower cards of their suit, so "
@@ -50,6 +51,17 @@ def explain_remedy(state: State, move: Move) -> str:
         "the Note: two kings of one suit block lower cards of their suit, so one of them "
         f"must first be slipped to the bottom of its packet ({choices})"
     )
+
+
+def _no_such_king(state: State, move: Move) -> str:
+    """The start of a refused slip's reason: that the packet holds no such king, when
+    it does not (a mistyped packet or king), else that this king need not be slipped."""
+    name, king = (*move.args, "", "")[:2]
+    pile = state.piles.get(name)
+    suit = next((s for s in Suit if king_text(s) == king.lower()), None)
+    if pile is not None and suit is not None and Card(Rank.KING, suit) not in pile.cards:
+        return f"{name} holds no {Card(Rank.KING, suit).label}; "
+    return "that king need not be slipped; "
 
 
 def explain_action(state: State, move: Move) -> str:
