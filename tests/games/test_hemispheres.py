@@ -340,15 +340,34 @@ def test_decision_race_marriages_in_a_row_are_limited_and_the_count_resets() -> 
     assert G.play(capped, action("deal")).num("race_moves") == 0
 
 
+def test_decision_an_end_transfer_starts_the_count_again() -> None:
+    """Decision 11: an end transfer (Rule II) is not a Race marriage, so it starts the
+    count again like any other move; it used to add one to it, as a move from one
+    circle position to another."""
+    state = position({"european2": "Th", "african1": "5h", "asiatic1": "9h"}, race_moves=5)
+    after = G.play(state, transfer("african1", "european1"))
+    assert after["european1"].cards == cards("5h") and after.num("race_moves") == 0
+
+
 def test_decision_a_game_lost_at_the_limit_says_so() -> None:
     """Decision 11: with the pack and talon out and only Race marriages left, the game is
-    lost at the limit; its end says why and that undoing some of them is the way on.
-    The same position with the count at 0 is not over, and a game lost for want of any
-    move says nothing more."""
+    lost at the limit; its end says why, and that undoing some of them is the way on
+    when a marriage could open another move: here the 9♥ married onto the Th empties
+    european1 for the 5♥ lying in the South.  Where no arrangement of the Races opens
+    anything (the 9♥ between two tens), the end says more would not help. The same
+    position with the count at 0 is not over, and a game lost for want of any move says
+    nothing more."""
+    north = {"european3": "Kh", "asiatic1": "Kd", "asiatic2": "Qh", "asiatic3": "Jd"}
+    hopeful = position({"european1": "9h", "european2": "Th", "african1": "5h", **north})
+    assert G.moves(hopeful) == (transfer("european1", "european2"),)
+    capped_hope = hopeful.with_vars(race_moves=RACE_MOVE_LIMIT)
+    assert G.outcome(capped_hope) is Outcome.LOST
+    assert "12 in a row is the limit (decision 11): undo some" in G.ending(capped_hope)
     state = position({"european1": "Th 9h", "european2": "Th"})
     capped = state.with_vars(race_moves=RACE_MOVE_LIMIT)
     assert G.outcome(capped) is Outcome.LOST
-    assert "12 in a row is the limit (decision 11): undo some" in G.ending(capped)
+    assert "opens another move, so more would not help" in G.ending(capped)
+    assert "undo" not in G.ending(capped)
     assert refusal(capped, transfer("european1", "european2")).startswith(
         "the game is over: the only moves left are marriages within the Races"
     )

@@ -96,6 +96,21 @@ def test_moves_order_and_play_are_the_games() -> None:
     assert_fast_form_plays_as_the_game(G, SAMPLE, spot, shape, spot_shape)
 
 
+def test_an_end_transfer_starts_the_count_again_on_spots_too() -> None:
+    """Decision 11 on the fast form: a transfer from one circle position to another
+    across the equator is not a Race marriage, so the count goes back to 0 (it was
+    counted as one, by the game as well)."""
+    from tests.games.test_hemispheres import position
+
+    state = position({"european2": "Th", "african1": "5h", "asiatic1": "9h"}, race_moves=5)
+    move = next(m for m in G.moves(state) if m.args == ("african1", "european1"))
+    form = Spots(G, G.deal(1))
+    code = 32 * POSITIONS.index("african1") + POSITIONS.index("european1")
+    assert code in form.moves(spot(state))
+    after = form.play(spot(state), code)
+    assert after[5] == 0 and after == spot(G.play(state, move))
+
+
 def code_fact(fact: object) -> int:
     """A Game fact ``(Race or talon, card, card under)`` in the spots' terms (an int)."""
     assert isinstance(fact, tuple)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from cadogan.cards import Card, Rank
 from cadogan.core import TRANSFER, Move, State
 from cadogan.games._hemispheres_rules import (
@@ -11,6 +13,7 @@ from cadogan.games._hemispheres_rules import (
     PACK,
     POSITIONS,
     RACE_MOVE_LIMIT,
+    SAME_RACE,
     TALON,
     available,
     belongs,
@@ -147,3 +150,35 @@ def _direction(onto: Card, target: str) -> str:
     return (
         f"Note: in the {hemisphere(target)} {way}; only a {wanted.label} marries onto {onto.label}"
     )
+
+
+RACE_SEARCH_CAP = 20_000  # arrangements looked at before answering "it may help"
+
+
+def marriages_could_help(
+    state: State, legal: Callable[[State], Sequence[Move]], play: Callable[[State, Move], State]
+) -> bool:
+    """Whether some arrangement of the Races that more Race marriages reach (the count
+    of decision 11 aside) has a move of another kind: the question behind a game lost at
+    the limit, where undoing marriages helps only if this is so.
+
+    ``legal`` and ``play`` are the game's.  The search walks Race marriages only,
+    remembering each arrangement of the circle, and answers True, the hopeful answer, if
+    it meets more than ``RACE_SEARCH_CAP`` of them.
+    """
+    start = state.with_vars(**{COUNTER: 0})
+    seen = {tuple(state.piles[name].cards for name in POSITIONS)}
+    frontier = [start]
+    while frontier:
+        here = frontier.pop()
+        for move in legal(here):
+            if not (move.verb == TRANSFER and move.args[1] in SAME_RACE.get(move.args[0], ())):
+                return True
+            after = play(here, move).with_vars(**{COUNTER: 0})
+            circle = tuple(after.piles[name].cards for name in POSITIONS)
+            if circle not in seen:
+                if len(seen) >= RACE_SEARCH_CAP:
+                    return True
+                seen.add(circle)
+                frontier.append(after)
+    return False

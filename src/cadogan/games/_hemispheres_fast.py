@@ -178,7 +178,8 @@ class Spots(TalonSpots):
         if dst == HOME:
             return circle, raised(heights, code // WIDTH, code % WIDTH), talon, left, barriers, 0
         circle = replaced(circle, dst, circle[dst] + bytes((code,)))
-        return circle, heights, talon, left, barriers, count + 1 if src < TALON_AT else 0
+        within = src < TALON_AT and src // 3 == dst // 3  # a Race marriage (decision 11)
+        return circle, heights, talon, left, barriers, count + 1 if within else 0
 
     def outcome(self, spot: Spot, legal: Sequence[int]) -> Outcome:
         """Won with every card home; lost once the pack is out and no move is left."""

@@ -24,7 +24,7 @@ from cadogan.core import (
     remember_last,
 )
 from cadogan.core.fast import FastPlay
-from cadogan.games._hemispheres_explain import explain
+from cadogan.games._hemispheres_explain import explain, marriages_could_help
 from cadogan.games._hemispheres_rules import (
     BARRIER_CARDS,
     BARRIERS,
@@ -35,6 +35,7 @@ from cadogan.games._hemispheres_rules import (
     PACK,
     POSITIONS,
     RACE_MOVE_LIMIT,
+    SAME_RACE,
     TALON,
     TWINS,
     allowed,
@@ -146,9 +147,10 @@ class Hemispheres(Game):
             moved, rest = piles[source].pop()
             changes = {source: rest, target: piles[target].push(moved)}
         after = piles.update(changes)
-        # Only a marriage from one circle position to another counts towards the limit
-        # of consecutive Race marriages; anything else starts the count again.
-        within = move.verb == TRANSFER and move.args[0] in IN_CIRCLE and move.args[1] in IN_CIRCLE
+        # Only a marriage from one position of a Race to another counts towards the limit
+        # of consecutive Race marriages; anything else, an end transfer across the
+        # equator included, starts the count again (decision 11).
+        within = move.verb == TRANSFER and move.args[1] in SAME_RACE.get(move.args[0], ())
         count = state.num(COUNTER) + 1 if within else 0
         counters = (
             state.vars if state.vars.get(COUNTER) == count else state.vars.update({COUNTER: count})
@@ -167,16 +169,23 @@ class Hemispheres(Game):
     def ending(self, state: State) -> str:
         """A game lost at the limit of Race marriages (decision 11) says so.
 
-        Then the only moves left are more Race marriages, which the limit bars: the
-        player may undo some of them and make another move between them.
+        Then the only moves left are more Race marriages, which the limit bars.  If
+        some arrangement they could reach opens another move, the player may undo some
+        of them and make that move between them; if none does, no number of marriages
+        would have saved the deal, and the end says that instead.
         """
         if self.outcome(state) is not Outcome.LOST or state.num(COUNTER) < RACE_MOVE_LIMIT:
             return ""
         if not self._legal(state.with_vars(**{COUNTER: 0})):
             return ""
-        return (
+        said = (
             f"The only moves left are marriages within the Races, and {RACE_MOVE_LIMIT} in "
-            "a row is the limit (decision 11): undo some of them to try another way."
+            "a row is the limit (decision 11)"
+        )
+        if marriages_could_help(state, self._legal, self.play):
+            return f"{said}: undo some of them to try another way."
+        return (
+            f"{said}; no arrangement they could reach opens another move, so more would not help."
         )
 
     def explain(self, state: State, move: Move) -> str:

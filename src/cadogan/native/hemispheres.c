@@ -170,7 +170,8 @@ static void play(const Spot *s, int move, const uint8_t *pack, int npack, Spot *
         return;
     }
     out->pk[dst][out->len[dst]++] = (uint8_t)code;
-    out->count = src < TALON_AT ? (uint8_t)(s->count + 1) : 0;
+    /* a Race marriage counts (decision 11); an end transfer, across the equator, does not */
+    out->count = src < TALON_AT && src / 3 == dst / 3 ? (uint8_t)(s->count + 1) : 0;
 }
 
 /* The game's safe move, or -1: a barrier home at the end; or a card home whose twin
