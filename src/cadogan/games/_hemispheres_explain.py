@@ -13,6 +13,7 @@ from cadogan.games._hemispheres_rules import (
     PACK,
     POSITIONS,
     RACE_MOVE_LIMIT,
+    RACES,
     SAME_RACE,
     TALON,
     available,
@@ -152,7 +153,7 @@ def _direction(onto: Card, target: str) -> str:
     )
 
 
-RACE_SEARCH_CAP = 20_000  # arrangements looked at before answering "it may help"
+RACE_SEARCH_CAP = 5_000  # arrangements of one Race looked at before answering "it may help"
 
 
 def marriages_could_help(
@@ -162,23 +163,40 @@ def marriages_could_help(
     of decision 11 aside) has a move of another kind: the question behind a game lost at
     the limit, where undoing marriages helps only if this is so.
 
-    ``legal`` and ``play`` are the game's.  The search walks Race marriages only,
-    remembering each arrangement of the circle, and answers True, the hopeful answer, if
-    it meets more than ``RACE_SEARCH_CAP`` of them.
+    ``legal`` and ``play`` are the game's.  Each Race is searched alone, the others
+    left as they are: a move of another kind needs only one Race's arrangement (a
+    card on top to play home, or an empty position for a transfer), the rest being
+    what Race marriages never change (the wrong cards, the foundations), so a Race
+    whose arrangements open nothing cannot open anything with another's help.  The
+    search remembers each arrangement and answers True, the hopeful answer, if a Race
+    has more than ``RACE_SEARCH_CAP`` of them.
     """
     start = state.with_vars(**{COUNTER: 0})
-    seen = {tuple(state.piles[name].cards for name in POSITIONS)}
+    return any(_race_could_help(start, name, legal, play) for name in RACES)
+
+
+def _race_could_help(
+    start: State,
+    name: str,
+    legal: Callable[[State], Sequence[Move]],
+    play: Callable[[State, Move], State],
+) -> bool:
+    """``marriages_could_help`` for the marriages within the Race ``name`` alone."""
+    mine = tuple(p for p in POSITIONS if race(p) == name)
+    seen = {tuple(start.piles[p].cards for p in mine)}
     frontier = [start]
     while frontier:
         here = frontier.pop()
         for move in legal(here):
             if not (move.verb == TRANSFER and move.args[1] in SAME_RACE.get(move.args[0], ())):
                 return True
+            if move.args[0] not in mine:
+                continue
             after = play(here, move).with_vars(**{COUNTER: 0})
-            circle = tuple(after.piles[name].cards for name in POSITIONS)
-            if circle not in seen:
+            arrangement = tuple(after.piles[p].cards for p in mine)
+            if arrangement not in seen:
                 if len(seen) >= RACE_SEARCH_CAP:
                     return True
-                seen.add(circle)
+                seen.add(arrangement)
                 frontier.append(after)
     return False
