@@ -871,3 +871,38 @@ def test_the_arrows_move_to_the_nearest_pile_that_way() -> None:
                 assert isinstance(focused, PileWidget) and focused.pile_name == wanted, game_id
 
     asyncio.run(run())
+
+
+def test_a_message_too_long_for_its_line_is_cut_and_w_shows_it_whole() -> None:
+    """At 80 x 24 the message line holds four lines; a longer message (an end-of-game
+    note, a refusal quoting a long move) lost its end. It is now cut with a line saying
+    that w shows the whole, which w does on a page that Escape closes; a short message
+    is shown as it is, and w then does nothing."""
+    from cadogan.tui.dialogs import Reading
+    from cadogan.tui.message import MORE
+
+    words = " ".join(f"barrier_west{n}" for n in range(60))
+
+    async def run() -> None:
+        app = CadoganApp(registry.game("hemispheres"), 1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            table(app).refresh_table(f"[bold]Long:[/bold] {words} the end.")
+            await pilot.pause()
+            shown = text(app, "#message").splitlines()
+            assert len(shown) == 4 and shown[-1] == MORE and shown[0].startswith("Long:")
+            await pilot.press("w")
+            await pilot.pause()
+            page = app.screen
+            assert isinstance(page, Reading)
+            assert "barrier\\_west59 the end." in page.text and "[bold]" not in page.text
+            await pilot.press("escape")
+            await pilot.pause()
+            table(app).refresh_table("Short.")
+            await pilot.pause()
+            assert text(app, "#message") == "Short."
+            await pilot.press("w")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+
+    asyncio.run(run())

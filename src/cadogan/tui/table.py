@@ -25,6 +25,7 @@ from cadogan.session import Session
 from cadogan.solve.hints import Hint, hint
 from cadogan.tui import arrange
 from cadogan.tui.dialogs import Ask, Choose, Reading
+from cadogan.tui.message import fitted, for_reading
 from cadogan.tui.picking import (
     DEAL_VERBS,
     choose,
@@ -53,6 +54,7 @@ HELP = """# Keys
   a record
 - **k** the rules of this game, **?** this help, **q** back to the games (twice during a
   game in progress, which is not kept)
+- **w** the whole of a message too long for the message line (its last line says so)
 """
 
 
@@ -107,6 +109,7 @@ class TableScreen(Screen[None]):
         Binding("i", "inspect", "Inspect", show=False),
         Binding("k", "rules", "Rules"),
         Binding("question_mark", "help", "Help"),
+        Binding("w", "whole_message", "Message", show=False),
         Binding("escape", "drop", "Cancel", show=False),
         Binding("q", "leave", "Games"),
         # priority: the scrolling table would take the arrows to scroll itself, and the
@@ -125,6 +128,8 @@ class TableScreen(Screen[None]):
         self.hint_text = ""  # the last hint, kept beside "Holding ..." while followed
         self.hint_for: State | None = None  # the position the hint is for
         self.leaving = False  # q pressed once during a game in progress
+        self.whole_message: str | Text = ""  # the last message, uncut (key w shows it)
+        self.cut = False  # whether the message line shows only part of it
 
     @property
     def game(self) -> Game:
@@ -158,6 +163,13 @@ class TableScreen(Screen[None]):
         width = max(NARROWEST, min(WIDEST, room // max(piles, 1)))
         for pile in self.query(PileWidget):
             pile.fit(width)
+        self._show_message(event.size.width - 2)
+
+    def _show_message(self, width: int) -> None:
+        """The last message on its line, cut to fit ``width`` columns (the screen's,
+        less the line's padding); key w then shows it whole."""
+        shown, self.cut = fitted(self.whole_message, width)
+        self.query_one("#message", Static).update(shown)
 
     def on_mount(self) -> None:
         self.refresh_table(self.opening)
@@ -178,7 +190,8 @@ class TableScreen(Screen[None]):
         self.leaving = False
         if not message and self.session.outcome().over:
             message = self.result_message()  # Escape once wiped the only word of the end
-        self.query_one("#message", Static).update(message)
+        self.whole_message = message
+        self._show_message(self.size.width - 2)
         self.query_one("#status", Static).update(self.status_line())
         self.title = f"{self.game.name}{options_label(self.game)} — deal {self.session.deal}"
 
@@ -491,6 +504,11 @@ class TableScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(Reading(HELP))
+
+    def action_whole_message(self) -> None:
+        """Show the whole of a message the message line had to cut."""
+        if self.cut:
+            self.app.push_screen(Reading(for_reading(self.whole_message)))
 
 
 def rules_text(game_id: str) -> str:
