@@ -345,7 +345,7 @@ def test_a_rerun_with_a_larger_budget_says_how_to_retry_its_timeouts(tmp_path: P
     args = ["study", TASK.game, "-o", "complete=travelled", "--player", "greedy"]
     result = cadogan(*args, "--deals", "1..2", "--timeout", "5", "--db", str(db), timeout=120)
     assert result.returncode == 0, result.stderr
-    assert "2 stored deal(s) timed out under a smaller --timeout" in result.stderr
+    assert "2 stored deal(s) timed out under a smaller budget (--timeout" in result.stderr
     assert "add --retry-timeouts" in result.stderr
 
 
@@ -552,6 +552,19 @@ def test_the_dask_task_keys_include_the_table_cap(monkeypatch: pytest.MonkeyPatc
     ]
     submitted = submitted_to_dask(monkeypatch, tasks)
     assert len({args[-1] for args in submitted}) == 2
+    assert [args[-3] for args in submitted] == list(caps)
+
+
+def test_the_dask_task_keys_include_the_node_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A study with another cap in positions must not reuse a cached result, and each
+    submission hands play_one its cap."""
+    caps = (None, 5_000, 50_000)
+    tasks = [
+        StudyTask(TASK.game, TASK.options, "solver", range(7, 8), 10.0, max_nodes=cap)
+        for cap in caps
+    ]
+    submitted = submitted_to_dask(monkeypatch, tasks)
+    assert len({args[-1] for args in submitted}) == 3
     assert [args[-2] for args in submitted] == list(caps)
 
 
@@ -983,3 +996,119 @@ def test_an_option_that_would_change_nothing_is_refused(
     with pytest.raises(SystemExit) as ended:
         main(["study", "travellers", "--deals", "1..3", "--db", str(db), *extra])
     assert ended.value.code == 2 and said in capsys.readouterr().err and not db.exists()
+
+
+# --- A cap in positions (--max-nodes): the same rows on every machine and backend ------
+
+CAPPED = StudyTask("hemispheres", (), "solver", range(1, 7), timeout=600.0, max_nodes=30_000)
+
+
+def test_a_node_capped_solver_study_gives_the_same_rows_on_every_backend(
+    tmp_path: Path,
+) -> None:
+    """DESIGN §4: every backend stores the same rows, deal by deal. Under a clock budget
+    a solve near its end may be decided on an idle machine and time out on a busy one;
+    under a cap in positions (a clock that never runs out first) the solver's rows are
+    the same, moves and positions included, in this process, on a pool and on Dask."""
+    distributed = pytest.importorskip("dask.distributed")
+    here, pool, dask = (Store(tmp_path / f"{n}.sqlite") for n in ("here", "pool", "dask"))
+    run_study(CAPPED, here, workers=1)
+    run_study(CAPPED, pool, workers=2)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        run_study(CAPPED, dask, dask=cluster.scheduler_address)
+    rows = outcomes(here, CAPPED)
+    assert rows == outcomes(pool, CAPPED) == outcomes(dask, CAPPED)
+    assert {status for _, status, _, _ in rows} == {"won", "timeout"}
+    assert all(nodes == 30_000 for _, status, _, nodes in rows if status == "timeout")
+    stored = here.rows(CAPPED.game, CAPPED.options_text, "solver", CAPPED.deals)
+    assert {r.max_nodes for r in stored} == {30_000}
+
+
+def _capped(deal: int, status: str, seconds: float, cap: int | None) -> Row:
+    """A stored row of CAPPED's group with a budget of ``seconds`` and ``cap``."""
+    return Row("hemispheres", CAPPED.options_text, "solver", deal, status, 0, 0, 0.0,
+               seconds, "x", cap)  # fmt: skip
+
+
+def test_a_timeout_is_retried_and_replaced_only_under_a_larger_budget_of_both_kinds(
+    tmp_path: Path,
+) -> None:
+    """A budget is larger when it is no smaller in seconds nor in positions (no cap is
+    the largest) and larger in one; only then is a stored timeout played again, and
+    only such a row replaces it."""
+    store = Store(tmp_path / "b.sqlite")
+    store.add([_capped(1, "timeout", 10.0, 1_000), _capped(2, "timeout", 10.0, None)])
+
+    def retried(seconds: float, cap: int | None) -> set[int]:
+        return store.retryable("hemispheres", CAPPED.options_text, "solver", range(1, 3),
+                               seconds, cap)  # fmt: skip
+
+    assert retried(10.0, 2_000) == {1}  # more positions
+    assert retried(10.0, None) == {1}  # no cap at all
+    assert retried(10.0, 500) == retried(10.0, 1_000) == set()  # no more of either
+    assert retried(20.0, None) == {1, 2}
+    assert retried(20.0, 500) == set()  # more time, but fewer positions
+    assert retried(5.0, None) == set()
+    assert store.add([_capped(1, "won", 10.0, 500), _capped(2, "lost", 10.0, 5_000)]) == 0
+    assert store.add([_capped(1, "won", 10.0, 2_000)]) == 1
+    after = store.rows("hemispheres", CAPPED.options_text, "solver")
+    assert [(r.status, r.max_nodes) for r in after] == [("won", 2_000), ("timeout", None)]
+
+
+def test_a_study_file_from_before_the_node_cap_gains_it_and_keeps_its_rows(
+    tmp_path: Path,
+) -> None:
+    """Files written before the cap existed have no max_nodes column: opened for a
+    study they gain it, their rows reading no cap; read only (``report``) they are
+    read as they are."""
+    db = tmp_path / "old.sqlite"
+    with sqlite3.connect(db) as old:
+        old.execute(
+            "CREATE TABLE results (game TEXT NOT NULL, options TEXT NOT NULL, player TEXT "
+            "NOT NULL, deal INTEGER NOT NULL, status TEXT NOT NULL, moves INTEGER NOT NULL, "
+            "nodes INTEGER NOT NULL, seconds REAL NOT NULL, timeout REAL NOT NULL, version "
+            "TEXT NOT NULL, PRIMARY KEY (game, options, player, deal))"
+        )
+        old.execute("INSERT INTO results VALUES ('zodiac','','solver',1,'won',9,9,0.5,10.0,'x')")
+        old.execute(
+            "INSERT INTO results VALUES ('zodiac','','solver',2,'timeout',0,9,10.0,10.0,'x')"
+        )
+    old.close()
+    (summary,) = Store(db, read_only=True).summaries()
+    assert (summary.won, summary.nodes_low, summary.uncapped) == (1, None, True)
+    assert Store(db, read_only=True).retryable("zodiac", "", "solver", range(1, 3), 20.0) == {2}
+    store = Store(db)
+    (row, _) = store.rows("zodiac", "", "solver")
+    assert row.status == "won" and row.max_nodes is None
+    store.add([Row("zodiac", "", "solver", 3, "won", 1, 1, 0.1, 10.0, "x", 5_000)])
+    (summary,) = store.summaries()
+    assert (summary.deals, summary.nodes_low, summary.nodes_high, summary.uncapped) == (
+        3, 5_000, 5_000, True
+    )  # fmt: skip
+
+
+def test_the_report_gives_the_cap_in_positions() -> None:
+    """The budget cell names the cap, and says when some rows were played without."""
+    capped = Summary("zodiac", "", "solver", 10, 9, 1, 0, 600.0, 600.0, None, 30_000, 30_000,
+                     False)  # fmt: skip
+    assert budget_cell(capped) == "600, ≤ 30,000 positions"
+    mixed = replace(capped, nodes_low=5_000, uncapped=True)
+    assert budget_cell(mixed) == "600, ≤ 5,000 to 30,000 positions (some rows by the clock alone)"
+    assert budget_cell(Summary("zodiac", "", "solver", 10, 9, 1, 0, 10.0, 10.0)) == "10"
+
+
+def test_study_max_nodes_is_the_solvers_alone_and_reaches_it(tmp_path: Path) -> None:
+    """--max-nodes is refused for a player that does not search, and for the solver
+    each row stores it, a timeout having used exactly that many positions."""
+    db = str(tmp_path / "n.sqlite")
+    greedy = cadogan("study", "hemispheres", "--deals", "1..2", "--player", "greedy",
+                     "--max-nodes", "100", "--db", db)  # fmt: skip
+    assert greedy.returncode == 2 and "--max-nodes is the solver's search" in greedy.stderr
+    solver = cadogan("study", "hemispheres", "--deals", "3..3", "--max-nodes", "3000",
+                     "--timeout", "600", "--workers", "1", "--db", db, "--json")  # fmt: skip
+    assert solver.returncode == 0, solver.stderr
+    assert json.loads(solver.stdout)["timeout"] == 1
+    (row,) = Store(db).rows("hemispheres", CAPPED.options_text, "solver")
+    assert (row.status, row.nodes, row.max_nodes) == ("timeout", 3_000, 3_000)

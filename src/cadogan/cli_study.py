@@ -177,6 +177,14 @@ def progress_columns(
     "a long --timeout meant to prove hard deals lost needs tens of millions. Only for "
     "--player solver.",
 )
+@click.option(
+    "--max-nodes",
+    type=Count(1),
+    default=None,
+    help="Positions the solver may generate per deal: with a --timeout that does not run "
+    "out first, every deal's row is the same on any machine and any backend (the native "
+    "searches, which only a clock budget runs, stay off). Only for --player solver.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the totals as JSON.")
 def study(
     game: str,
@@ -189,6 +197,7 @@ def study(
     db: Path,
     retry: bool,
     max_states: int | None,
+    max_nodes: int | None,
     as_json: bool,
 ) -> None:
     """Play a range of deals with a player and store one row per deal (resumable).
@@ -197,11 +206,13 @@ def study(
     again with --timeout and their rows replaced, so a study can be given more time in
     later passes; a pass killed midway resumes like any other.
     """
-    _refuse_idle_options(player, dask_address, max_states)
+    _refuse_idle_options(player, dask_address, max_states, max_nodes)
     deals = parse_deals(deals_text)
     make_game(game, options)  # refuse a bad game or option before the bar is drawn
     opts = tuple(sorted(parse_pairs(options).items()))
-    task = StudyTask(registry.find(game).id, opts, player, deals, timeout, retry, max_states)
+    task = StudyTask(
+        registry.find(game).id, opts, player, deals, timeout, retry, max_states, max_nodes
+    )
     store = _open_store(db, task)
     tally = Tally()
     stderr = Console(stderr=True)
@@ -213,15 +224,16 @@ def study(
     title = f"{task.game} {player}"
     columns = progress_columns(stderr.width, title, len(deals), tally)
     with Progress(*columns, console=stderr, disable=quiet) as progress:
-        replayed = store.retryable(task.game, task.options_text, player, deals, timeout)
+        replayed = store.retryable(task.game, task.options_text, player, deals, timeout, max_nodes)
         shorter = len(replayed)
         if retry:
             if not shorter and not as_json:
                 _say_nothing_to_retry(stderr, store, task)
         elif shorter and not as_json:
             stderr.print(
-                f"{shorter} stored deal(s) timed out under a smaller --timeout; "
-                "add --retry-timeouts to play them again with this one."
+                f"{shorter} stored deal(s) timed out under a smaller budget (--timeout, "
+                "--max-nodes); add --retry-timeouts to play them again with this one.",
+                soft_wrap=True,
             )
         for row in store.rows(task.game, task.options_text, player, deals):
             if not (retry and row.deal in replayed):  # kept, not played again
@@ -240,7 +252,9 @@ def study(
     _print_totals(store, task, as_json)
 
 
-def _refuse_idle_options(player: str, dask_address: str | None, max_states: int | None) -> None:
+def _refuse_idle_options(
+    player: str, dask_address: str | None, max_states: int | None, max_nodes: int | None
+) -> None:
     """An option that would change nothing is refused, not silently ignored."""
     if dask_address is not None and not dask_address.strip():
         raise click.BadParameter(
@@ -254,6 +268,8 @@ def _refuse_idle_options(player: str, dask_address: str | None, max_states: int 
         )
     if max_states is not None and player != "solver":
         raise click.UsageError(f"--max-states is the solver's table; {player} keeps none")
+    if max_nodes is not None and player != "solver":
+        raise click.UsageError(f"--max-nodes is the solver's search; {player} searches none")
 
 
 def _open_store(db: Path, task: StudyTask) -> Store:
@@ -270,7 +286,14 @@ def _open_store(db: Path, task: StudyTask) -> Store:
             store = Store(db, read_only=True)
             stored = store.done(task.game, task.options_text, task.player, task.deals)
             again = (
-                store.retryable(task.game, task.options_text, task.player, task.deals, task.timeout)
+                store.retryable(
+                    task.game,
+                    task.options_text,
+                    task.player,
+                    task.deals,
+                    task.timeout,
+                    task.max_nodes,
+                )
                 if task.retry
                 else set()
             )
@@ -291,10 +314,11 @@ def _say_nothing_to_retry(stderr: Console, store: Store, task: StudyTask) -> Non
     a larger --max-states alone plays nothing again)."""
     stored = store.retryable(task.game, task.options_text, task.player, task.deals, math.inf)
     if stored:
+        cap = "" if task.max_nodes is None else f" and a --max-nodes of {task.max_nodes:,} or more"
         stderr.print(
             f"Nothing to retry: {plural(len(stored), 'stored timeout')} ran with a --timeout "
-            f"of {task.timeout:g} s or more; give a larger --timeout to play them again "
-            "(a larger --max-states alone does not).",
+            f"of {task.timeout:g} s or more{cap}; give a larger --timeout (or --max-nodes) "
+            "to play them again (a larger --max-states alone does not).",
             soft_wrap=True,
         )
 

@@ -43,14 +43,16 @@ def play_deal(
     timeout: float = 10.0,
     seed: int = 0,
     max_states: int = MAX_STATES,
+    max_nodes: int | None = None,
 ) -> PlayResult:
     """Play deal ``deal`` of ``game`` with ``player`` ("solver", "greedy" or "random");
-    the solver keeps at most ``max_states`` positions in its table."""
+    the solver keeps at most ``max_states`` positions in its table and, with
+    ``max_nodes``, generates at most that many."""
     if player not in PLAYERS:
         raise ValueError(f"unknown player {quoted(player)}; choose one of: {', '.join(PLAYERS)}")
     state = game.deal(deal)
     if player == "solver":
-        found = solve(game, state, timeout=timeout, max_states=max_states)
+        found = solve(game, state, timeout=timeout, max_states=max_states, max_nodes=max_nodes)
         status: PlayStatus = "timeout"
         if found.decided:
             status = "won" if found.status == "solved" else "lost"

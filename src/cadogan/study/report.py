@@ -79,7 +79,17 @@ def budget_cell(summary: Summary) -> str:
     worst = summary.timeout_budget
     if worst is not None and worst < high:
         cell += f" (timeouts from {worst:g})"
-    return cell
+    return cell + _positions(summary)
+
+
+def _positions(summary: Summary) -> str:
+    """The solver's cap in positions per deal, where the group's rows had one: the
+    rows so played are the same on every machine."""
+    low, high = summary.nodes_low, summary.nodes_high
+    if low is None or high is None:
+        return ""
+    caps = f"{low:,}" if low == high else f"{low:,} to {high:,}"
+    return f", ≤ {caps} positions" + (" (some rows by the clock alone)" if summary.uncapped else "")
 
 
 def all_deal_bounds(line: Line) -> tuple[float, float] | None:
@@ -131,6 +141,8 @@ def markdown(rows: list[Line], plots: list[str]) -> str:
         "`cadogan study --retry-timeouts`, which plays again with the larger budget the",
         "deals that ran out of time at a smaller one. When not every timeout ran out of",
         "the largest budget, the cell says from which budget the timeouts counted start.",
+        "A group studied with `--max-nodes` also gives the solver's cap in positions per",
+        "deal; its rows are the same on every machine.",
         "",
         "| game | options | player | budget | deals | won | lost | timeout | rate "
         "| 95% interval | half-width | note |",

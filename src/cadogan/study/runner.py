@@ -43,6 +43,7 @@ class StudyTask:
     timeout: float = 10.0
     retry: bool = False
     max_states: int | None = None  # the solver's table cap; None: the solver's default
+    max_nodes: int | None = None  # the solver's positions per deal; None: the clock alone
 
     @property
     def options_text(self) -> str:
@@ -57,17 +58,22 @@ def play_one(
     deal: int,
     timeout: float,
     max_states: int | None = None,
+    max_nodes: int | None = None,
 ) -> Row:
     """Play one deal and return its row; a pure function of its arguments (bar seconds).
     ``max_states`` caps the solver's table (None: the solver's default): a long budget
-    that is to prove hard deals lost needs a larger one."""
+    that is to prove hard deals lost needs a larger one.  ``max_nodes`` caps the
+    solver's positions, which makes its row the same on every machine (when the clock
+    does not run out first)."""
     from cadogan.solve.players import play_deal
     from cadogan.solve.search import MAX_STATES
     from cadogan.version import VERSION
 
     g = registry.game(game, **dict(options))
     cap = MAX_STATES if max_states is None else max_states
-    result = play_deal(g, deal, player, timeout=timeout, seed=0, max_states=cap)
+    result = play_deal(
+        g, deal, player, timeout=timeout, seed=0, max_states=cap, max_nodes=max_nodes
+    )
     return Row(
         g.id,
         format_pairs(g.options),
@@ -79,14 +85,23 @@ def play_one(
         result.seconds,
         timeout,
         VERSION,
+        max_nodes,
     )
 
 
 def _arguments(
     task: StudyTask, deal: int
-) -> tuple[str, tuple[tuple[str, str], ...], str, int, float, int | None]:
+) -> tuple[str, tuple[tuple[str, str], ...], str, int, float, int | None, int | None]:
     """``play_one``'s arguments for one deal of ``task``."""
-    return task.game, task.options, task.player, deal, task.timeout, task.max_states
+    return (
+        task.game,
+        task.options,
+        task.player,
+        deal,
+        task.timeout,
+        task.max_states,
+        task.max_nodes,
+    )
 
 
 def _in_process(task: StudyTask, deals: list[int]) -> Iterator[Row]:
@@ -188,7 +203,7 @@ def _dask(task: StudyTask, deals: list[int], address: str) -> Iterator[Row]:
                 play_one,
                 *_arguments(task, deal),
                 key=f"{task.game}-{task.options_text}-{task.player}-{deal}-{task.timeout!r}"
-                f"-{task.max_states}",
+                f"-{task.max_states}-{task.max_nodes}",
                 pure=True,
             )
 
@@ -315,7 +330,8 @@ def run_study(
     done = store.done(task.game, task.options_text, task.player, task.deals)
     missing = [d for d in task.deals if d not in done]
     if task.retry:
-        missing = sorted({*missing, *store.retryable(*_group(task), task.deals, task.timeout)})
+        again = store.retryable(*_group(task), task.deals, task.timeout, task.max_nodes)
+        missing = sorted({*missing, *again})
     committer = _Committer(store)
 
     def take(row: Row) -> None:

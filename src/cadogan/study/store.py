@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cadogan.errors import CadoganError
@@ -28,19 +28,39 @@ CREATE TABLE IF NOT EXISTS results (
     seconds REAL NOT NULL,
     timeout REAL NOT NULL,
     version TEXT NOT NULL,
+    max_nodes INTEGER,
     PRIMARY KEY (game, options, player, deal)
 )
 """
+# Added after the first studies were published: a file without it gains it on opening,
+# its rows reading NULL, as they were played (by the clock alone).
+NODE_CAP_COLUMN = "ALTER TABLE results ADD COLUMN max_nodes INTEGER"
 COLUMNS = frozenset(
     ("game", "options", "player", "deal", "status", "moves", "nodes", "seconds", "timeout")
 )  # a ``results`` table with these is a study's (the web's old one had a ``session``)
 
-UPSERT = """
-INSERT INTO results VALUES (?,?,?,?,?,?,?,?,?,?)
+
+def larger(old: str, new: str, old_nodes: str = "") -> str:
+    """SQL true when the budget of row ``new`` is larger than that of row ``old``: no
+    smaller in seconds nor in positions (no cap counting as the largest), and larger in
+    one.  ``old_nodes`` is the old row's cap (default: its column; ``NULL`` reads a file
+    from before the column, read only)."""
+    cap, new_cap = old_nodes or f"{old}.max_nodes", f"{new}.max_nodes"
+    return (
+        f"(({new}.timeout > {old}.timeout OR ({cap} IS NOT NULL AND ({new_cap} IS NULL "
+        f"OR {new_cap} > {cap}))) AND {new}.timeout >= {old}.timeout AND ({new_cap} IS NULL "
+        f"OR ({cap} IS NOT NULL AND {new_cap} >= {cap})))"
+    )
+
+
+UPSERT = f"""
+INSERT INTO results (game, options, player, deal, status, moves, nodes, seconds, timeout,
+    version, max_nodes) VALUES (?,?,?,?,?,?,?,?,?,?,?)
 ON CONFLICT (game, options, player, deal) DO UPDATE SET
     status=excluded.status, moves=excluded.moves, nodes=excluded.nodes,
-    seconds=excluded.seconds, timeout=excluded.timeout, version=excluded.version
-WHERE results.status='timeout' AND results.timeout < excluded.timeout
+    seconds=excluded.seconds, timeout=excluded.timeout, version=excluded.version,
+    max_nodes=excluded.max_nodes
+WHERE results.status='timeout' AND {larger("results", "excluded")}
 """
 
 
@@ -58,6 +78,7 @@ class Row:
     seconds: float
     timeout: float
     version: str
+    max_nodes: int | None = None  # the solver's cap in positions; None: the clock alone
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +95,9 @@ class Summary:
     budget_low: float = 0.0  # the smallest and largest time budget of its rows, seconds
     budget_high: float = 0.0
     timeout_budget: float | None = None  # the smallest budget of its timeouts, if any
+    nodes_low: int | None = None  # the smallest and largest cap in positions of its rows
+    nodes_high: int | None = None  # (None: no row had one)
+    uncapped: bool = True  # whether some row was played without a cap in positions
 
 
 def holds_results(path: str | Path) -> bool:
@@ -108,6 +132,8 @@ class Store:
                 migrate(db)  # a file the web server wrote before its table was renamed
                 db.execute(SCHEMA)
                 found = {row[1] for row in db.execute("PRAGMA table_info(results)")}
+                if found >= COLUMNS and "max_nodes" not in found:
+                    db.execute(NODE_CAP_COLUMN)
         except sqlite3.Error as err:
             raise CadoganError(f"cannot use the database {self.path}: {err}") from None
         if not found >= COLUMNS:  # a table of that name that some other program made
@@ -147,6 +173,7 @@ class Store:
                 r.seconds,
                 r.timeout,
                 r.version,
+                r.max_nodes,
             )
             for r in rows
         ]
@@ -166,14 +193,23 @@ class Store:
             return {deal for (deal,) in found}
 
     def retryable(
-        self, game: str, options: str, player: str, deals: range, budget: float
+        self,
+        game: str,
+        options: str,
+        player: str,
+        deals: range,
+        budget: float,
+        max_nodes: int | None = None,
     ) -> set[int]:
-        """The deals of ``deals`` stored as timeouts with a budget smaller than ``budget``."""
+        """The deals of ``deals`` stored as timeouts with a budget smaller than
+        ``budget`` seconds with ``max_nodes`` positions at most (None: no cap)."""
         with self._connect() as db:
+            bigger = larger("results", "new", _cap_column(db))
             found = db.execute(
-                "SELECT deal FROM results WHERE game=? AND options=? AND player=? "
-                "AND deal BETWEEN ? AND ? AND status='timeout' AND timeout < ?",
-                (game, options, player, deals.start, deals.stop - 1, budget),
+                f"SELECT deal FROM results, (SELECT ? AS timeout, ? AS max_nodes) AS new "
+                f"WHERE game=? AND options=? AND player=? AND deal BETWEEN ? AND ? "
+                f"AND status='timeout' AND {bigger}",
+                (budget, max_nodes, game, options, player, deals.start, deals.stop - 1),
             )
             return {deal for (deal,) in found}
 
@@ -191,13 +227,15 @@ class Store:
     def summaries(self) -> list[Summary]:
         """Totals for every group studied, ordered by game, options and player."""
         with self._connect() as db:
+            nodes = _cap_column(db)
             found = db.execute(
                 "SELECT game, options, player, COUNT(*), "
                 "SUM(status='won'), SUM(status='lost'), SUM(status='timeout'), "
-                "MIN(timeout), MAX(timeout), MIN(CASE WHEN status='timeout' THEN timeout END) "
+                "MIN(timeout), MAX(timeout), MIN(CASE WHEN status='timeout' THEN timeout END), "
+                f"MIN({nodes}), MAX({nodes}), SUM({nodes} IS NULL) > 0 "
                 "FROM results GROUP BY game, options, player ORDER BY game, options, player"
             )
-            return [Summary(*values) for values in found]
+            return [replace(Summary(*values[:-1]), uncapped=bool(values[-1])) for values in found]
 
     def seconds(self, game: str, options: str, player: str) -> list[float]:
         """The time per deal of one group (for the solve-time plot)."""
@@ -207,3 +245,10 @@ class Store:
                 (game, options, player),
             )
             return [s for (s,) in found]
+
+
+def _cap_column(db: sqlite3.Connection) -> str:
+    """``results.max_nodes``, or ``NULL`` in a file from before that column (read only:
+    a writable one gains it on opening)."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(results)")}
+    return "results.max_nodes" if "max_nodes" in columns else "NULL"
