@@ -367,27 +367,34 @@ def test_summaries_give_the_smallest_budget_of_the_timeouts(tmp_path: Path) -> N
     assert store.summaries()[0].timeout_budget == 60.0
 
 
+class _StandInClient:
+    """What a study asks of a Dask client but its submissions, without a cluster:
+    connecting, closing, and the cluster's worker threads (``cores`` of them)."""
+
+    cores = 1
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    def __enter__(self) -> _StandInClient:
+        return self
+
+    def __exit__(self, *args: object) -> None:
+        pass
+
+    def nthreads(self) -> dict[str, int]:
+        return {f"tcp://127.0.0.1:{n}": 1 for n in range(self.cores)}
+
+
 def submitted_to_dask(monkeypatch: pytest.MonkeyPatch, tasks: list[StudyTask]) -> list[Any]:
     """What a study of each task (deal 7 alone) submits to a stand-in Dask client: each
     submission's arguments with its key last."""
     distributed = pytest.importorskip("dask.distributed")
     found: list[Any] = []
 
-    class FakeClient:
-        def __init__(self, *args: object, **kwargs: object) -> None:
-            pass
-
-        def __enter__(self) -> FakeClient:
-            return self
-
-        def __exit__(self, *args: object) -> None:
-            pass
-
+    class FakeClient(_StandInClient):
         def submit(self, *args: object, key: str, **kwargs: object) -> None:
             found.append((*args, key))
-
-        def nthreads(self) -> dict[str, int]:
-            return {"tcp://127.0.0.1:1": 1}
 
     monkeypatch.setattr(distributed, "Client", FakeClient)
     monkeypatch.setattr(distributed, "as_completed", lambda futures: iter(()))
@@ -422,18 +429,8 @@ def _stand_in_cluster(
     taken: list[int] = [0]
     seen: list[int] = []
 
-    class Client:
-        def __init__(self, *args: object, **kwargs: object) -> None:
-            pass
-
-        def __enter__(self) -> Client:
-            return self
-
-        def __exit__(self, *args: object) -> None:
-            pass
-
-        def nthreads(self) -> dict[str, int]:
-            return {f"tcp://127.0.0.1:{n}": 1 for n in range(threads)}
+    class Client(_StandInClient):
+        cores = threads
 
         def submit(self, fn: object, game: str, opts: object, player: str, deal: int,
                    *rest: object, **kwargs: object) -> _Done:  # fmt: skip
