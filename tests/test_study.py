@@ -1109,3 +1109,19 @@ def test_study_max_nodes_is_the_solvers_alone_and_reaches_it(tmp_path: Path) -> 
     assert json.loads(solver.stdout)["timeout"] == 1
     (row,) = Store(db).rows("hemispheres", CAPPED.options_text, "solver")
     assert (row.status, row.nodes, row.max_nodes) == ("timeout", 3_000, 3_000)
+
+
+def test_dasks_own_logging_is_held_back_while_a_study_runs_on_it() -> None:
+    """A lost scheduler made Dask's client log a traceback before the study's one line;
+    its loggers, those with levels of their own too, are kept to critical messages
+    meanwhile, and given their levels back afterwards."""
+    import logging
+
+    from cadogan.study.runner import _quiet
+
+    client = logging.getLogger("distributed.client")
+    client.setLevel(logging.INFO)
+    with _quiet("distributed"):
+        assert client.level == logging.CRITICAL
+        assert logging.getLogger("distributed").level == logging.CRITICAL
+    assert client.level == logging.INFO

@@ -10,10 +10,12 @@ a timeout on a busy one (docs/scaling.md); a won or lost row is a proof either w
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -193,7 +195,7 @@ def _dask(task: StudyTask, deals: list[int], address: str) -> Iterator[Row]:
         client = Client(address, timeout="15s")  # type: ignore[no-untyped-call]
     except (OSError, ValueError) as err:  # ValueError: an address it cannot read
         raise CadoganError(f"cannot reach the Dask scheduler at {address}: {err}") from None
-    with client:
+    with _quiet("distributed"), client:
         threads = sum(client.nthreads().values())  # type: ignore[no-untyped-call]
         window = max(DASK_WINDOW, DASK_WINDOW * threads)
         todo = iter(deals)
@@ -220,6 +222,23 @@ def _dask(task: StudyTask, deals: list[int], address: str) -> Iterator[Row]:
                 f"the Dask cluster at {address} stopped the study ({type(err).__name__}: "
                 f"{err}); every finished deal is kept: rerun to continue"
             ) from None
+
+
+@contextmanager
+def _quiet(prefix: str) -> Iterator[None]:
+    """Keep the loggers named ``prefix...`` to their critical messages meanwhile: Dask's
+    client logs a lost scheduler, at times with a traceback, before the study's one line
+    says the same (Dask gives some of its loggers levels of their own, so each is set)."""
+    names = [prefix, *(n for n in logging.root.manager.loggerDict if n.startswith(prefix + "."))]
+    loggers = [logging.getLogger(n) for n in names]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 def _lost_cluster() -> tuple[type[BaseException], ...]:
