@@ -1298,6 +1298,32 @@ def test_the_twin_pressed_in_the_duchesse_discard_is_the_one_played(
     expect(page.locator("#message")).to_have_text(f"Played {played} ({label(str(card))}).")
 
 
+def test_the_card_pressed_in_the_open_discard_is_the_one_played(
+    page: Page, base: str, tmp_path: Path
+) -> None:
+    """A click on a card of the open Discard picked up the first card any move of the
+    Discard carried, lit every Discard play's foundation, and a drop or a double-click
+    played that first card. Now the card pressed is the one: a click lights only its
+    foundation, and a double-click plays it."""
+    _, _, state = _duchesse_twins(page, base, tmp_path)
+    game = registry.game("duchesse-de-luynes")
+    plays = [m for m in game.moves(state) if m.source == "discard"]
+    first = game.carried(state, plays[0])
+    other = next(
+        m for m in plays if game.carried(state, m) != first and m.target != plays[0].target
+    )
+    card = game.carried(state, other)
+    index = max(i for i, c in enumerate(state["discard"].cards) if c == card)
+    pressed = pile(page, "discard").locator(f'img[data-index="{index}"]')
+    pressed.click(position={"x": 6, "y": 6})
+    lit = re.compile(r"\btarget\b")
+    expect(pile(page, str(other.target))).to_have_class(lit)
+    expect(pile(page, str(plays[0].target))).not_to_have_class(lit)
+    page.keyboard.press("Escape")
+    pressed.dblclick(position={"x": 6, "y": 6})
+    expect(page.locator("#message")).to_contain_text(f"({label(str(card))}).")
+
+
 @pytest.mark.parametrize("copy", ["lower", "upper"])
 def test_the_twin_pressed_in_packet_13_is_the_one_taken(page: Page, base: str, copy: str) -> None:
     """Les Petits Paquets: of two twins apart in packet 13, the one pressed is taken, the

@@ -5,7 +5,8 @@ import { api, ApiError } from "./api.js";
 import { $ } from "./dom.js";
 import { layoutFor } from "./layouts/index.js";
 import {
-  actionsOn, attemptText, isFoundation, movesFrom, pressedMove, spoken, targetOf, targetsFrom,
+  actionsOn, attemptText, isFoundation, movesFrom, pressedMove, spoken, spreadPile, targetOf,
+  targetsFrom,
   topLabel,
 } from "./moves.js";
 import { cardLabel, isHidden, placeName } from "./cards.js";
@@ -167,7 +168,7 @@ const TURNED = /^(pack|stock|spare)$/;
 // card out of a spread pile, else the pile's top.  The card pressed and its place in the
 // pile are kept as well: of two twins in a spread pile they say which copy is meant.
 function selectionAt(payload, pile, card, index = null) {
-  const spread = card && movesFrom(payload, { pile, card }).some((m) => m.args[0] === card);
+  const spread = card && spreadPile(payload, pile);
   return { pile, card: spread ? card : null, pressed: card, index };
 }
 
@@ -205,11 +206,11 @@ export async function clickPile(pile, card = null, index = null) {
 
 export function dblclickPile(pile, card = null) {
   if (!ctl.payload || ctl.frame || notYours(ctl.payload)) return null;
-  const sel = { pile, card };
+  const sel = selectionAt(ctl.payload, pile, card);
   const home = movesFrom(ctl.payload, sel).find((m) => isFoundation(targetOf(m, ctl.payload.view.piles)));
   ctl.selection = null;
   if (home) return send(home.text);
-  refuse(`no foundation takes the top card of ${pile} now`);
+  refuse(`no foundation takes ${sel.card ? cardLabel(sel.card) : `the top card of ${pile}`} now`);
   return markSelection();
 }
 

@@ -17,6 +17,26 @@ function cardOf(move, piles) {
   return move.args[0] in piles ? null : move.args[0];
 }
 
+// The card a move carries, when the page can tell: named in the move ("take Qc found5"),
+// or given by the server (La Duchesse de Luynes' "discard found1" carries some card of
+// the open Discard, not its top).
+function carried(move, piles) {
+  return cardOf(move, piles) || move.card || null;
+}
+
+// Whether a press on ``pile`` means the card pressed and not the pile's top: some listed
+// move takes a card out of it that is not its top (an open Discard, packet 13).
+export function spreadPile(payload, pile) {
+  const piles = payload.view.piles;
+  const cards = piles[pile] || [];
+  const top = cards[cards.length - 1];
+  return payload.moves.some((m) => {
+    if (!targetOf(m, piles) || !takesFrom(m, pile, piles)) return false;
+    const card = carried(m, piles);
+    return card !== null && card !== top;
+  });
+}
+
 export function targetOf(move, piles) {
   const last = move.args[move.args.length - 1];
   return move.args.length >= 2 && last in piles ? last : null;
@@ -27,7 +47,7 @@ export function movesFrom(payload, selection) {
   const piles = payload.view.piles;
   return payload.moves.filter((m) => {
     if (!targetOf(m, piles) || !takesFrom(m, selection.pile, piles)) return false;
-    const card = cardOf(m, piles);
+    const card = carried(m, piles);
     return !selection.card || !card || card === selection.card;
   });
 }
@@ -72,7 +92,7 @@ export function pressedMove(moves, selection, piles) {
   const cards = piles[selection.pile] || [];
   const copies = cards.flatMap((c, i) => (c === pressed ? [i] : []));
   if (copies.length < 2) return moves[0];
-  const same = moves.filter((m) => (m.card || cardOf(m, piles)) === pressed);
+  const same = moves.filter((m) => carried(m, piles) === pressed);
   const worded = (word) => same.find((m) => m.args.includes(word));
   const plain = same.find((m) => !m.args.includes("lower") && !m.args.includes("upper"));
   let chosen = null;
@@ -89,7 +109,9 @@ export function attemptText(payload, selection, target) {
   const verbs = new Set(payload.moves.filter((m) => takesFrom(m, selection.pile, payload.view.piles))
     .map((m) => m.verb));
   const [verb] = verbs.size === 1 ? [...verbs] : ["move"];
-  const from = selection.card || selection.pile;
+  const named = payload.moves.some((m) => takesFrom(m, selection.pile, payload.view.piles)
+    && cardOf(m, payload.view.piles));
+  const from = (named && selection.card) || selection.pile;
   return verb === "move" ? `${from} ${target}` : `${verb} ${from} ${target}`;
 }
 
