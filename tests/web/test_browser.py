@@ -244,9 +244,12 @@ def test_travellers_finishes_by_autoplay_and_announces_the_result(page: Page, ba
     expect(result).to_contain_text("Travellers is")
     assert current(page)["over"]
     page.screenshot(path=str(SHOTS / "travellers-finished.png"))
-    # Nothing is left to ask or to play once it is over: the tools say so by being off.
-    for tool in ("#hint", "#winnable", "#autoplay"):
+    # Nothing is left to play once it is over: those tools say so by being off. Whether
+    # the deal could come out at all is still worth asking (it asks from the start).
+    for tool in ("#hint", "#autoplay"):
         expect(page.locator(tool)).to_be_disabled()
+    page.locator("#winnable").click()
+    expect(page.locator("#message")).to_contain_text("No: this deal cannot be won", timeout=40_000)
 
 
 def test_the_header_shows_the_phase_the_counters_and_the_options(page: Page, base: str) -> None:
@@ -1296,6 +1299,31 @@ def test_the_twin_pressed_in_the_duchesse_discard_is_the_one_played(
     pile(page, target).click()
     played = f"discard {target}" if copy == "upper" else str(lower)
     expect(page.locator("#message")).to_have_text(f"Played {played} ({label(str(card))}).")
+
+
+@pytest.mark.parametrize(
+    ("game", "deal", "verb"), [("petits-paquets", 3, "exile"), ("sympathie", 1, "grace")]
+)
+def test_a_click_on_the_pile_an_action_turns_makes_it(
+    page: Page, base: str, game: str, deal: int, verb: str
+) -> None:
+    """Les Petits Paquets' exile turns the top of the exiles, Sympathie's grace the grace
+    of the player to move; a click on that pile said it lay face down, and only the
+    button made the move."""
+    gid = page.request.post(f"{base}/api/sessions", data={"game": game, "deal": deal}).json()["id"]
+    data: dict[str, Any] = page.request.get(f"{base}/api/sessions/{gid}").json()
+    for _ in range(400):
+        if any(m["text"] == verb for m in data["moves"]) or data["over"]:
+            break
+        move = data["moves"][0]["text"]
+        data = page.request.post(f"{base}/api/sessions/{gid}/moves", data={"move": move}).json()
+    assert any(m["text"] == verb for m in data["moves"])
+    page.goto(f"{base}/#/game/{gid}")
+    expect(page.locator("#game-title")).to_be_visible()
+    where = "exiles" if verb == "exile" else f"p{data['turn']}grace"
+    pile(page, where).click()
+    after = wait_steps(page, data["chosen"] + 1)
+    assert after["last"][-1]["text"] == verb
 
 
 def test_the_card_pressed_in_the_open_discard_is_the_one_played(

@@ -164,6 +164,14 @@ async function drop(target) {
 // Piles a click turns or deals from, whose action names no pile.
 const TURNED = /^(pack|stock|spare)$/;
 
+// The pile an action that names none is made on: Les Petits Paquets' exile turns the
+// top of the exiles, Sympathie's grace the grace of the player to move.
+function ownPile(verb, payload) {
+  if (verb === "exile") return "exiles";
+  if (verb === "grace") return `p${payload.turn}grace`;
+  return null;
+}
+
 // What a press on ``pile`` takes: the card pressed, when a listed move takes that very
 // card out of a spread pile, else the pile's top.  The card pressed and its place in the
 // pile are kept as well: of two twins in a spread pile they say which copy is meant.
@@ -191,6 +199,8 @@ export async function clickPile(pile, card = null, index = null) {
   if (actions.length === 1) return send(actions[0].text);
   const zero = payload.moves.filter((m) => !m.transfer && m.args.length === 0);
   if (TURNED.test(pile) && zero.length === 1) return send(zero[0].text);
+  const own = zero.find((m) => ownPile(m.verb, payload) === pile);
+  if (own) return send(own.text);
   // The pack with no deal allowed now: ask for it anyway, so that the server says which
   // rule holds it back (a card to play first, the pack dealt out ...).
   const dealing = ["deal", "turn"].find((v) => payload.game.verbs.includes(v));

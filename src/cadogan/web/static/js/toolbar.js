@@ -99,7 +99,8 @@ export function update(payload) {
   // watcher never may (the server refuses them too).
   const idle = !payload.you.length || (payload.room && !payload.can_act);
   $("#hint").disabled = idle || payload.over; // nothing left to ask once it is over
-  $("#winnable").disabled = idle || payload.over;
+  // It asks about the deal from its start, which a finished game still wants to know.
+  $("#winnable").disabled = idle;
   $("#autoplay").disabled = payload.over;
   $("#save").href = api.recordUrl(payload.id);
   $("#save").setAttribute("download", `${payload.game.id}-${payload.deal_text}.txt`);
