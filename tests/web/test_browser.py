@@ -1326,6 +1326,29 @@ def test_a_click_on_the_pile_an_action_turns_makes_it(
     assert after["last"][-1]["text"] == verb
 
 
+def test_napoleons_remedy_is_explained_and_a_click_on_the_packet_slips_its_king(
+    page: Page, base: str
+) -> None:
+    """Deal 10 opens with the Note's remedy due: the opening line said only "Click a card
+    to pick it up", and a click on a packet whose king is to be slipped picked the
+    packet's top up. The line now explains the remedy, and the click slips the king."""
+    data = open_game(page, base, "napoleons-square", 10)
+    assert data["view"]["phase"] == "remedy"
+    expect(page.locator("#message")).to_contain_text("slipped to the bottom of its packet")
+    slips = [m for m in data["moves"] if m["verb"] == "slip"]
+    packets = [m["args"][0] for m in slips]
+    alone = next(m for m in slips if packets.count(m["args"][0]) == 1)
+    pile(page, alone["args"][0]).click()
+    after = wait_steps(page, data["chosen"] + 1)
+    assert after["last"][-1]["text"] == alone["text"]
+
+
+def test_a_table_with_no_card_to_pick_up_says_what_to_click(page: Page, base: str) -> None:
+    """Travellers has no card to pick up; its opening line told the player to pick one."""
+    open_game(page, base, "travellers", 1)
+    expect(page.locator("#message")).to_contain_text("Click the pile to play")
+
+
 def test_the_card_pressed_in_the_open_discard_is_the_one_played(
     page: Page, base: str, tmp_path: Path
 ) -> None:

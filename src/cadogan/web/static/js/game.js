@@ -197,6 +197,11 @@ export async function clickPile(pile, card = null, index = null) {
   if (movesFrom(payload, selection).length) return select(selection);
   const actions = actionsOn(payload, pile);
   if (actions.length === 1) return send(actions[0].text);
+  // An action made on this pile with words after it (Napoleon's Square's "slip packet5
+  // kc"): a click on the pile makes it when it is the pile's only one.
+  const worded = payload.moves.filter((m) => !m.transfer && m.args[0] === pile
+    && !targetOf(m, payload.view.piles));
+  if (worded.length === 1) return send(worded[0].text);
   const zero = payload.moves.filter((m) => !m.transfer && m.args.length === 0);
   if (TURNED.test(pile) && zero.length === 1) return send(zero[0].text);
   const own = zero.find((m) => ownPile(m.verb, payload) === pile);

@@ -83,7 +83,7 @@ async function openGame(id) {
   const watching = payload.can_act === false && payload.waiting === "you are watching this game";
   const how = payload.over ? `This game is over: ${payload.result}`
     : watching ? "You are watching this game: only its players can move."
-      : payload.room ? "Turn your packets in your turn." : "Click a card to pick it up.";
+      : payload.room ? "Turn your packets in your turn." : firstWords(payload);
   say(`${payload.game.name}, deal ${payload.deal_text}. ${how}`);
   // Come from the home page (a game started, a room created or entered), the focus was
   // on a control now hidden: it goes to the game's heading, at the top of the new view.
@@ -157,3 +157,17 @@ function wire() {
 
 wire();
 route();
+
+// What to do first on a table just opened: pick up a card, or, where no card is moved
+// by hand yet, what the position asks for.
+function firstWords(payload) {
+  if (payload.view.phase === "remedy") {
+    return "The Note: both kings of a suit block lower cards of that suit, so one of them "
+      + "is first slipped to the bottom of its packet: click that packet, or use a Slip button.";
+  }
+  if (!payload.moves.some((m) => m.transfer)) {
+    return "Click the pile to play (the pack, a packet to turn), or use the button above.";
+  }
+  return "Click a card to pick it up.";
+}
+
