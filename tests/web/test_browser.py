@@ -1349,6 +1349,30 @@ def test_a_table_with_no_card_to_pick_up_says_what_to_click(page: Page, base: st
     expect(page.locator("#message")).to_contain_text("Click the pile to play")
 
 
+def test_every_card_of_the_open_discard_shows_its_corner(
+    page: Page, base: str, tmp_path: Path
+) -> None:
+    """The open Discard (every card available) was one column of up to 34 cards about
+    9 px apart, their corners unreadable and partly under the count. It is laid out in
+    columns: no card's corner lies under a card above it, and no count covers them."""
+    _duchesse_twins(page, base, tmp_path)
+    covered = page.evaluate(
+        """() => {
+        const cards = [...document.querySelectorAll('.pile[data-pile="discard"] img.card')];
+        const boxes = cards.map((c) => c.getBoundingClientRect());
+        let hidden = 0;
+        boxes.forEach((a, i) => {
+            const x = a.left + a.width * 0.1, y = a.top + a.width * 0.2;
+            if (boxes.slice(i + 1).some((b) => x >= b.left && x <= b.right
+                && y >= b.top && y <= b.bottom)) hidden += 1;
+        });
+        return [cards.length, hidden];
+        }"""
+    )
+    assert covered[0] > 12 and covered[1] == 0
+    expect(pile(page, "discard").locator(".count")).to_have_count(0)
+
+
 def test_the_card_pressed_in_the_open_discard_is_the_one_played(
     page: Page, base: str, tmp_path: Path
 ) -> None:

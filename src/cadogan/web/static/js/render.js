@@ -23,6 +23,16 @@ function offsets(slotDef, count) {
   const fan = slotDef.fan || "stack";
   if (fan === "stack" || count < 2) return null;
   if (fan === "points") return (slotDef.points || []).map(([x, y, r]) => ({ x, y, r }));
+  if (fan === "grid") {
+    // Columns of ``rows`` cards, each card's corner showing: a long pile every card of
+    // which is available (the Duchesse's open Discard) stays readable.
+    const rows = slotDef.rows || 12;
+    const across = slotDef.colStep ?? 0.6;
+    const down = slotDef.step ?? 0.25;
+    return Array.from({ length: count }, (_, i) => ({
+      x: Math.floor(i / rows) * across, y: (i % rows) * down, r: 0,
+    }));
+  }
   const step = Math.min(slotDef.step ?? 0.25, (slotDef.max ?? 1.2) / (count - 1));
   const dir = { down: [0, 1], up: [0, -1], right: [1, 0], left: [-1, 0] }[fan] || [0, 0];
   return Array.from({ length: count }, (_, i) => ({ x: dir[0] * step * i, y: dir[1] * step * i, r: 0 }));
@@ -96,7 +106,8 @@ function pileNode(given, cards, cw) {
     if (upsideDown(turn)) words.style.transform = "rotate(180deg)"; // read from the table's edge
     node.append(words);
   }
-  if (cards.length > 1 && (!places || COUNTED.test(slotDef.pile))) {
+  // (A grid shows every card: a count would only cover some of them.)
+  if (cards.length > 1 && slotDef.fan !== "grid" && (!places || COUNTED.test(slotDef.pile))) {
     if (!places) node.classList.add("stacked");
     const badge = el("span", { class: "count", "aria-hidden": "true", text: String(cards.length) });
     if (turn) badge.style.transform = `rotate(${-turn}deg)`; // the count stands upright
