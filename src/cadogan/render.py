@@ -45,8 +45,7 @@ def layout(game: Game, state: State, player: int = 1) -> Group:
     view: View = game.view(state, player)
     blocks: list[Table | Text] = [
         Text(
-            f"{game.name}{options_label(game)} - deal {state.deal} - "
-            f"{describe_phase(state, game.players)}",
+            f"{game.name}{options_label(game)} - deal {state.deal} - {describe_phase(game, state)}",
             style="bold underline",
         )
     ]
@@ -75,13 +74,12 @@ def options_label(game: Game) -> str:
     return f" ({', '.join(changed)})" if changed else ""
 
 
-def describe_phase(state: State, players: int = 1) -> str:
+def describe_phase(game: Game, state: State) -> str:
     """The phase, counters and (in a game of several players) whose turn it is."""
     parts = [state.phase]
-    if players > 1:
+    if game.players > 1:
         parts.append(f"player {state.turn} to play")
-    # Written as the web page writes them ("race moves 0"), not as the code names them.
-    parts += [f"{k.replace('_', ' ')} {v}" for k, v in state.vars.items()]
+    parts += game.counters(state)  # as the web page writes them (Game.counters)
     return ", ".join(parts)
 
 

@@ -270,7 +270,7 @@ def test_x_offers_petits_paquets_exchanges_between_foundations() -> None:
     ("game", "options", "deal", "status", "title"),
     [
         ("napoleons-square", {}, 10, "| remedy |", "Napoleon's Square — deal 10"),
-        ("duchesse-de-luynes", {}, 1, "| play, redeals 3 |", "La Duchesse de Luynes — deal 1"),
+        ("duchesse-de-luynes", {}, 1, "| play, re-deals left 3 |", "Duchesse de Luynes — deal 1"),
         ("travellers", {}, 1, "| face down ", "Travellers — deal 1"),
         ("napoleons-square", {"rules": "modern"}, 1, "| play |", "(rules=modern) — deal 1"),
     ],

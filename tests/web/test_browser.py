@@ -256,7 +256,7 @@ def test_the_header_shows_the_phase_the_counters_and_the_options(page: Page, bas
     """The page never showed what the command line's header does: re-deals left, the
     Zodiac's phase, the Race marriages made, the options that differ from the book."""
     open_game(page, base, "duchesse-de-luynes", 1)
-    expect(page.locator("#game-meta")).to_have_text("deal 1 \u00b7 redeals 3")
+    expect(page.locator("#game-meta")).to_have_text("deal 1 \u00b7 re-deals left 3")
     open_game(page, base, "zodiac", 1)
     expect(page.locator("#game-meta")).to_have_text("deal 1 \u00b7 marry")
     page.evaluate(

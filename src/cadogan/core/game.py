@@ -316,6 +316,13 @@ class Game(ABC):
         pile = state.piles[source]
         return pile.top if pile.top is not None and pile.top_up else None
 
+    def counters(self, state: State) -> tuple[str, ...]:
+        """The state's counters in a player's words, for the header of a table (the
+        command line's, the terminal UI's and the web page's alike).  By default each
+        variable as ``name value``; a game says what its counters mean, and leaves out
+        one that says nothing at the moment."""
+        return tuple(f"{k.replace('_', ' ')} {v}" for k, v in state.vars.items())
+
     def ending(self, state: State) -> str:
         """A sentence that the announcement of the end adds, or an empty string.
 

@@ -232,6 +232,11 @@ class Constitution(Game):
 
         return tuple(sorted(moves, key=rank))
 
+    def counters(self, state: State) -> tuple[str, ...]:
+        """The vacancy that must be filled now (rule V), when there is one."""
+        vacancy = str(state.var("vacancy"))
+        return () if vacancy == NO_VACANCY else (f"vacancy to fill: {vacancy}",)
+
     def explain(self, state: State, move: Move) -> str:
         """Which rule refuses ``move``."""
         if won(state) or not self._legal(state):

@@ -241,6 +241,10 @@ class DuchesseDeLuynes(Game):
             return wants(state, target) if target in FOUNDATIONS else None
         return super().carried(state, move)
 
+    def counters(self, state: State) -> tuple[str, ...]:
+        """The re-deals left (rule 8)."""
+        return (f"re-deals left {state.num('redeals')}",)
+
     def explain(self, state: State, move: Move) -> str:
         """Say which rule refuses ``move``."""
         if self.outcome(state).over:

@@ -166,6 +166,10 @@ class Hemispheres(Game):
             return Outcome.ONGOING  # the next card can always be dealt
         return Outcome.ONGOING if self._legal(state) else Outcome.LOST
 
+    def counters(self, state: State) -> tuple[str, ...]:
+        """The Race marriages made in a row, against their limit (decision 11)."""
+        return (f"Race marriages in a row {state.num(COUNTER)} of {RACE_MOVE_LIMIT}",)
+
     def ending(self, state: State) -> str:
         """A game lost at the limit of Race marriages (decision 11) says so.
 

@@ -220,6 +220,11 @@ class PetitsPaquets(Game):
 
         return tuple(sorted(moves, key=rank))
 
+    def counters(self, state: State) -> tuple[str, ...]:
+        """The count of the deal (direction 3), while dealing, and the re-deals left."""
+        left = f"re-deals left {state.num('redeals')}"
+        return (f"count {state.num('count')}", left) if state.phase == "deal" else (left,)
+
     def explain(self, state: State, move: Move) -> str:
         """Say which rule refuses the move."""
         if self.outcome(state).over:

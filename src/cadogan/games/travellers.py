@@ -132,6 +132,11 @@ class Travellers(Game):
             return Outcome.LOST
         return Outcome.ONGOING
 
+    def counters(self, state: State) -> tuple[str, ...]:
+        """The packet whose top card travels next, when a card is on its way."""
+        traveller = state.num("traveller")
+        return (f"next to travel: the top of packet{traveller}",) if traveller else ()
+
     def ending(self, state: State) -> str:
         """A won deal with cards that never travelled says which (rule 6, complete=held).
 

@@ -235,7 +235,7 @@ class TableScreen(Screen[None]):
         outcome = self.session.outcome()
         result = {Outcome.WON: "WON!", Outcome.LOST: "lost", Outcome.ONGOING: ""}[outcome]
         # Once the game is over its phase ("play") says nothing but that it was going on.
-        phase = "" if outcome.over else describe_phase(state, self.game.players)
+        phase = "" if outcome.over else describe_phase(self.game, state)
         held = f"holding {self.held}" if self.held else ""
         # What changes most comes first: a long line is cut at the end (80 columns).
         parts = [f"Deal {self.session.deal}", held, result, phase, left]

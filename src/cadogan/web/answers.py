@@ -109,6 +109,10 @@ class GameView(Answer):
     sections: list[SectionJson]
     turn: int
     phase: str
+    counters: list[str] = Field(
+        description="the state's counters in words (Game.counters)",
+        examples=[["re-deals left 3"]],
+    )
     moves: list[MoveJson] = Field(description="empty unless it is the asker's turn")
     outcome: str = Field(examples=["unfinished"], description="won, lost or unfinished")
     over: bool

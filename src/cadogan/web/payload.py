@@ -84,6 +84,7 @@ def session_json(token: str, session: Session, player: int | None = None) -> dic
         **table_json(game, state, player),
         "turn": state.turn,
         "phase": state.phase,
+        "counters": list(game.counters(state)),
         "moves": [move_json(game, state, m) for m in session.moves()],
         "outcome": outcome.value,
         "over": outcome.over,

@@ -82,11 +82,7 @@ export function phaseText(payload) {
     .map((o) => `${o.name}=${payload.options[o.name]}`);
   const parts = changed.length ? [changed.join(", ")] : [];
   if (payload.phase !== "play" && !payload.over) parts.push(payload.phase);
-  if (!payload.over) {
-    for (const [name, value] of Object.entries(payload.view.vars)) {
-      parts.push(`${name.replaceAll("_", " ")} ${value}`);
-    }
-  }
+  if (!payload.over) parts.push(...(payload.counters || [])); // in words (Game.counters)
   return parts.map((p) => ` \u00b7 ${p}`).join("");
 }
 
