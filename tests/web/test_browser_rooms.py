@@ -178,6 +178,9 @@ def test_against_the_computer_in_the_browser(people: Contexts, server: LiveServe
         steps = take_turn(page)
         wait_live(page, steps + 1)
     expect(page.locator("#result")).to_contain_text("Sympathie is won")
+    # A room has no new deal of its own: the end says where the next game begins.
+    page.locator("#result a.again").click()
+    expect(page.locator('form[data-game="sympathie"]')).to_be_visible()
 
 
 def test_a_restart_in_the_middle_of_a_game_resumes_it_by_its_url(
@@ -373,8 +376,9 @@ def test_a_finished_game_names_no_player_to_play(people: Contexts, server: LiveS
     expect(page.locator("#game-meta")).to_have_text("deal 2 \u00b7 game over")
     page.reload()
     expect(page.locator("#message")).to_have_text(
-        "Sympathie, deal 2. This game is over: Sympathie is won. Well played!"
+        "Sympathie, deal 2. This game is over; its result stands beside this line."
     )
+    expect(page.locator("#result")).to_contain_text("Sympathie is won. Well played!")
     expect(page.locator("#game-meta")).not_to_contain_text("to play")
 
 

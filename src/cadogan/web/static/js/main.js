@@ -81,7 +81,9 @@ async function openGame(id) {
   if (location.hash !== `#/game/${id}`) return null;
   await setPayload(payload);
   const watching = payload.can_act === false && payload.waiting === "you are watching this game";
-  const how = payload.over ? `This game is over: ${payload.result}`
+  // (The result itself is in the banner beside this line: said here too, a long one
+  // filled a narrow window twice over.)
+  const how = payload.over ? "This game is over; its result stands beside this line."
     : watching ? "You are watching this game: only its players can move."
       : payload.room ? "Turn your packets in your turn." : firstWords(payload);
   say(`${payload.game.name}, deal ${payload.deal_text}. ${how}`);

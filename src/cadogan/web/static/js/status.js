@@ -1,6 +1,6 @@
 // The message line (read out by screen readers) and the result banner.
 
-import { $, capital } from "./dom.js";
+import { $, capital, el } from "./dom.js";
 
 let pending = null; // a notice for the next page shown (set before the route changes)
 
@@ -72,6 +72,10 @@ export function showResult(payload) {
     banner.textContent = payload.result;
     banner.dataset.outcome = payload.outcome;
     banner.hidden = false;
+    // A room offers no new deal of its own: say where the next game begins.
+    if (payload.room) {
+      banner.append(" ", el("a", { href: "#/", class: "again", text: "Start another from the games." }));
+    }
   } else {
     banner.hidden = true;
     banner.textContent = "";
