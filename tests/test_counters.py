@@ -12,7 +12,7 @@ from cadogan.render import describe_phase
 def test_the_hemispheres_counts_race_marriages_against_their_limit() -> None:
     game = registry.game("hemispheres")
     state = game.deal(1).with_vars(race_moves=5)
-    assert game.counters(state) == ("Race marriages in a row 5 of 12",)
+    assert game.counters(state) == ("Race marriages 5 of 12",)
 
 
 def test_petits_paquets_counts_the_deal_while_dealing_and_the_redeals_left() -> None:

@@ -168,7 +168,7 @@ class Hemispheres(Game):
 
     def counters(self, state: State) -> tuple[str, ...]:
         """The Race marriages made in a row, against their limit (decision 11)."""
-        return (f"Race marriages in a row {state.num(COUNTER)} of {RACE_MOVE_LIMIT}",)
+        return (f"Race marriages {state.num(COUNTER)} of {RACE_MOVE_LIMIT}",)
 
     def ending(self, state: State) -> str:
         """A game lost at the limit of Race marriages (decision 11) says so.

@@ -176,7 +176,8 @@ function ownPile(verb, payload) {
 // card out of a spread pile, else the pile's top.  The card pressed and its place in the
 // pile are kept as well: of two twins in a spread pile they say which copy is meant.
 function selectionAt(payload, pile, card, index = null) {
-  const spread = card && spreadPile(payload, pile);
+  const spread = card && (spreadPile(payload, pile)
+    || movesFrom(payload, { pile, card }).some((m) => m.args[0] === card));
   return { pile, card: spread ? card : null, pressed: card, index };
 }
 
