@@ -133,7 +133,9 @@ def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
 
 def migrate(conn: sqlite3.Connection) -> None:
     """Move a schema-1 file's players' results from ``results`` to ``play_results``,
-    and give a schema-2 file's games their ``scored`` column (1: they all count).
+    give a schema-2 file's games their ``scored`` column (1: they all count), and a
+    study's results from before the node cap their ``max_nodes`` column (NULL: played
+    by the clock alone, as they were).
 
     Schema 1 called the web's results table ``results``, the name ``cadogan study`` uses
     for its own, different table; sharing the default file then broke whichever command
@@ -145,7 +147,7 @@ def migrate(conn: sqlite3.Connection) -> None:
     read again under it: the second to get the lock finds the work done, where it
     once failed on a table the first had just renamed.  The caller commits.
     """
-    if not (_renames(conn) or _unscored(conn)):
+    if not (_renames(conn) or _unscored(conn) or _uncapped(conn)):
         return  # the usual case: no write lock taken just for opening a file
     if not conn.in_transaction:
         conn.execute("BEGIN IMMEDIATE")
@@ -154,6 +156,8 @@ def migrate(conn: sqlite3.Connection) -> None:
         conn.execute("ALTER TABLE results RENAME TO play_results")
     if _unscored(conn):
         conn.execute("ALTER TABLE games ADD COLUMN scored INTEGER NOT NULL DEFAULT 1")
+    if _uncapped(conn):
+        conn.execute("ALTER TABLE results ADD COLUMN max_nodes INTEGER")
 
 
 # The columns that make a table ours, in every schema: a file with tables of these
@@ -161,6 +165,10 @@ def migrate(conn: sqlite3.Connection) -> None:
 GAMES_COLUMNS = frozenset(("id", "game", "record", "redo", "seats", "room", "over"))
 # The players' results table, as ``play_results`` and before its renaming as ``results``.
 RESULTS_COLUMNS = frozenset(("session", "player", "game", "outcome", "deal", "finished"))
+# A study's results table (``cadogan study``), in every schema.
+STUDY_COLUMNS = frozenset(
+    ("game", "options", "player", "deal", "status", "moves", "nodes", "seconds", "timeout")
+)
 
 
 def _renames(conn: sqlite3.Connection) -> bool:
@@ -172,3 +180,9 @@ def _unscored(conn: sqlite3.Connection) -> bool:
     """Schema 2: the games table has no ``scored`` column yet."""
     games = _columns(conn, "games")
     return games >= GAMES_COLUMNS and "scored" not in games
+
+
+def _uncapped(conn: sqlite3.Connection) -> bool:
+    """A study's results from before the node cap: no ``max_nodes`` column yet."""
+    results = _columns(conn, "results")
+    return results >= STUDY_COLUMNS and "max_nodes" not in results

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cadogan.errors import CadoganError
-from cadogan.storage import migrate, open_read_only
+from cadogan.storage import STUDY_COLUMNS, migrate, open_read_only
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -32,12 +32,11 @@ CREATE TABLE IF NOT EXISTS results (
     PRIMARY KEY (game, options, player, deal)
 )
 """
-# Added after the first studies were published: a file without it gains it on opening,
-# its rows reading NULL, as they were played (by the clock alone).
-NODE_CAP_COLUMN = "ALTER TABLE results ADD COLUMN max_nodes INTEGER"
-COLUMNS = frozenset(
-    ("game", "options", "player", "deal", "status", "moves", "nodes", "seconds", "timeout")
-)  # a ``results`` table with these is a study's (the web's old one had a ``session``)
+# ``max_nodes`` came after the first studies were published: a file without it gains it
+# on opening (``storage.migrate``), its rows reading NULL, as they were played (by the
+# clock alone).  A ``results`` table with these columns is a study's (the web's old one
+# had a ``session``).
+COLUMNS = STUDY_COLUMNS
 
 
 def larger(old: str, new: str, old_nodes: str = "") -> str:
@@ -129,11 +128,9 @@ class Store:
         try:
             with self._connect() as db:
                 db.execute("PRAGMA journal_mode=WAL")
-                migrate(db)  # a file the web server wrote before its table was renamed
+                migrate(db)  # an older schema's file: the web's old table, no max_nodes
                 db.execute(SCHEMA)
                 found = {row[1] for row in db.execute("PRAGMA table_info(results)")}
-                if found >= COLUMNS and "max_nodes" not in found:
-                    db.execute(NODE_CAP_COLUMN)
         except sqlite3.Error as err:
             raise CadoganError(f"cannot use the database {self.path}: {err}") from None
         if not found >= COLUMNS:  # a table of that name that some other program made
