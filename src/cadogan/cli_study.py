@@ -30,7 +30,7 @@ from cadogan.core import BadOption, CadoganError
 from cadogan.core.options import parse_pairs
 from cadogan.errors import quoted
 from cadogan.study.report import write_report
-from cadogan.study.runner import MAX_WORKERS, StudyTask, run_study
+from cadogan.study.runner import MAX_WORKERS, StudyTask, run_study, to_retry
 from cadogan.study.stats import wilson
 from cadogan.study.store import Row, Store, holds_results
 
@@ -216,15 +216,14 @@ def study(
     store = _open_store(db, task)
     tally = Tally()
     stderr = Console(stderr=True)
-    if (
-        dask_address is not None and not as_json
-    ):  # connecting may take up to 15 s: say what is awaited
+    # Connecting may take up to 15 s: say what is awaited.
+    if dask_address is not None and not as_json:
         stderr.print(f"Connecting to the Dask scheduler at {dask_address} …")
     quiet = as_json and not stderr.is_terminal  # the bar is on stderr: it spoils no JSON
     title = f"{task.game} {player}"
     columns = progress_columns(stderr.width, title, len(deals), tally)
     with Progress(*columns, console=stderr, disable=quiet) as progress:
-        replayed = store.retryable(task.game, task.options_text, player, deals, timeout, max_nodes)
+        replayed = to_retry(store, task)
         shorter = len(replayed)
         if retry:
             if not shorter and not as_json:
@@ -285,18 +284,7 @@ def _open_store(db: Path, task: StudyTask) -> Store:
         try:
             store = Store(db, read_only=True)
             stored = store.done(task.game, task.options_text, task.player, task.deals)
-            again = (
-                store.retryable(
-                    task.game,
-                    task.options_text,
-                    task.player,
-                    task.deals,
-                    task.timeout,
-                    task.max_nodes,
-                )
-                if task.retry
-                else set()
-            )
+            again = to_retry(store, task) if task.retry else set()
         except (CadoganError, sqlite3.Error):  # not readable either: the first error says why
             raise err from None
         missing = len(task.deals) - len(stored) + len(again)

@@ -201,13 +201,10 @@ def _dask(task: StudyTask, deals: list[int], address: str) -> Iterator[Row]:
         todo = iter(deals)
 
         def send(deal: int) -> Any:
-            return client.submit(
-                play_one,
-                *_arguments(task, deal),
-                key=f"{task.game}-{task.options_text}-{task.player}-{deal}-{task.timeout!r}"
-                f"-{task.max_states}-{task.max_nodes}",
-                pure=True,
-            )
+            # The key is every argument: a deal played with another budget, cap or
+            # option must not reuse a result the cluster keeps.
+            arguments = _arguments(task, deal)
+            return client.submit(play_one, *arguments, key=f"play_one-{arguments!r}", pure=True)
 
         flight = as_completed([send(d) for d in islice(todo, window)])  # type: ignore[no-untyped-call]
         try:
@@ -253,6 +250,12 @@ def _lost_cluster() -> tuple[type[BaseException], ...]:
 
 def _group(task: StudyTask) -> tuple[str, str, str]:
     return task.game, task.options_text, task.player
+
+
+def to_retry(store: Store, task: StudyTask) -> set[int]:
+    """The deals of ``task`` stored as timeouts under a budget smaller than its own
+    (seconds and positions), which ``--retry-timeouts`` plays again."""
+    return store.retryable(*_group(task), task.deals, task.timeout, task.max_nodes)
 
 
 class _Committer:
@@ -349,8 +352,7 @@ def run_study(
     done = store.done(task.game, task.options_text, task.player, task.deals)
     missing = [d for d in task.deals if d not in done]
     if task.retry:
-        again = store.retryable(*_group(task), task.deals, task.timeout, task.max_nodes)
-        missing = sorted({*missing, *again})
+        missing = sorted({*missing, *to_retry(store, task)})
     committer = _Committer(store)
 
     def take(row: Row) -> None:
