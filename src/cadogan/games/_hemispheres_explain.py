@@ -13,8 +13,7 @@ from cadogan.games._hemispheres_rules import (
     PACK,
     POSITIONS,
     RACE_MOVE_LIMIT,
-    RACES,
-    SAME_RACE,
+    RACE_PILES,
     TALON,
     available,
     belongs,
@@ -24,6 +23,7 @@ from cadogan.games._hemispheres_rules import (
     needs,
     north,
     race,
+    race_marriage,
     wrong,
 )
 
@@ -172,23 +172,23 @@ def marriages_could_help(
     has more than ``RACE_SEARCH_CAP`` of them.
     """
     start = state.with_vars(**{COUNTER: 0})
-    return any(_race_could_help(start, name, legal, play) for name in RACES)
+    return any(_race_could_help(start, mine, legal, play) for mine in RACE_PILES)
 
 
 def _race_could_help(
     start: State,
-    name: str,
+    mine: tuple[str, ...],
     legal: Callable[[State], Sequence[Move]],
     play: Callable[[State, Move], State],
 ) -> bool:
-    """``marriages_could_help`` for the marriages within the Race ``name`` alone."""
-    mine = tuple(p for p in POSITIONS if race(p) == name)
+    """``marriages_could_help`` for the marriages within one Race (its positions
+    ``mine``) alone."""
     seen = {tuple(start.piles[p].cards for p in mine)}
     frontier = [start]
     while frontier:
         here = frontier.pop()
         for move in legal(here):
-            if not (move.verb == TRANSFER and move.args[1] in SAME_RACE.get(move.args[0], ())):
+            if not race_marriage(move):
                 return True
             if move.args[0] not in mine:
                 continue

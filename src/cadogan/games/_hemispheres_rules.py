@@ -53,6 +53,15 @@ IN_BARRIERS: Final = frozenset(BARRIERS)
 # Position index -> True for the North; and for each index the indices of its Race.
 NORTH_AT: Final = tuple(p in NORTHERN for p in POSITIONS)
 RACE_MATES: Final = tuple(tuple(POSITIONS.index(q) for q in SAME_RACE[p]) for p in POSITIONS)
+# Each Race's three positions, in RACES order.
+RACE_PILES: Final = tuple(tuple(p for p in POSITIONS if RACE_OF[p] == r) for r in RACES)
+
+
+def race_marriage(move: Move) -> bool:
+    """Whether ``move`` marries a card from one position of a Race onto another: the
+    move decision 11 counts, where every other move (an end transfer across the equator
+    included) starts the count again."""
+    return move.verb == TRANSFER and move.args[1] in SAME_RACE.get(move.args[0], ())
 
 
 def race(position: str) -> str:

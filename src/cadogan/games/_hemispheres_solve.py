@@ -24,7 +24,6 @@ from cadogan.games._hemispheres_rules import (
     PACK,
     POSITIONS,
     RACE_MATES,
-    RACES,
     TALON,
     TWINS,
 )
@@ -38,7 +37,6 @@ CODE: Final[dict[Card, int]] = {
     c: TWIN_SUITS.index(c.suit) * WIDTH + (c.rank if c.red else 14 - c.rank) for c in pack(1)
 }
 RED_CODES: Final = 2 * WIDTH  # hearts and diamonds come first: a code below this is red
-RACE_PILES: Final = tuple(tuple(p for p in POSITIONS if p.startswith(r)) for r in RACES)
 
 
 def heights(state: State) -> list[tuple[int, int]]:

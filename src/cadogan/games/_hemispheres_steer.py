@@ -22,11 +22,12 @@ from cadogan.games._hemispheres_rules import (
     POSITIONS,
     RACE_MOVE_LIMIT,
     RACE_OF,
+    RACE_PILES,
     RED,
     TALON,
     TWINS,
 )
-from cadogan.games._hemispheres_solve import CODE, RACE_PILES, WIDTH
+from cadogan.games._hemispheres_solve import CODE, WIDTH
 
 
 def key(state: State) -> bytes:

@@ -35,13 +35,14 @@ from cadogan.games._hemispheres_rules import (
     PACK,
     POSITIONS,
     RACE_MOVE_LIMIT,
-    SAME_RACE,
+    RACE_PILES,
+    RACES,
     TALON,
     TWINS,
     allowed,
     legal,
     north,
-    race,
+    race_marriage,
 )
 from cadogan.games._hemispheres_solve import dead as solver_dead
 from cadogan.games._hemispheres_solve import glance as solver_glance
@@ -150,8 +151,7 @@ class Hemispheres(Game):
         # Only a marriage from one position of a Race to another counts towards the limit
         # of consecutive Race marriages; anything else, an end transfer across the
         # equator included, starts the count again (decision 11).
-        within = move.verb == TRANSFER and move.args[1] in SAME_RACE.get(move.args[0], ())
-        count = state.num(COUNTER) + 1 if within else 0
+        count = state.num(COUNTER) + 1 if race_marriage(move) else 0
         counters = (
             state.vars if state.vars.get(COUNTER) == count else state.vars.update({COUNTER: count})
         )
@@ -282,10 +282,7 @@ class Hemispheres(Game):
         circle: list[Section] = []
         for index, barrier in enumerate(BARRIERS):
             circle.append(Section(BARRIER_TITLES[index], (barrier,)))
-            name = ("european", "asiatic", "australian", "african")[index]
-            circle.append(
-                Section(RACE_TITLES[name], tuple(p for p in POSITIONS if race(p) == name))
-            )
+            circle.append(Section(RACE_TITLES[RACES[index]], RACE_PILES[index]))
         return (
             *circle,
             Section("Red aces, up", FOUNDATIONS[:4]),
